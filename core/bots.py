@@ -1,0 +1,58 @@
+"""Bots: computer seats. Every bot sees only what its seat may see.
+
+A bot is given the seat's view (as a person at that seat would see it) and the legal
+actions, plus a random generator of its own; it returns one of those actions.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .game import Action
+from .rng import Rng
+
+
+class Bot(Protocol):
+    name: str
+    #: False for bots that decide from the legal actions alone (saves building a view)
+    needs_view: bool
+
+    def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action:
+        """One of `legal`, decided from `view` (the seat's own view) alone."""
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions: the baseline every bot must beat."""
+
+    name = "random"
+    needs_view = False
+
+    def __init__(self, rules=None):
+        self.rules = rules
+
+    def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action:
+        return legal[rng.below(len(legal))]
+
+
+def bot_names(game) -> list[str]:
+    names = ["random"] + [n for n in game.rules.bots if n != "random"]
+    return names
+
+
+def make_bot(game, name: str | None = None):
+    """The named bot for `game`; None means the game's strongest."""
+    name = name or game.rules.default_bot
+    if name == "random":
+        return RandomBot(game.rules)
+    factory = game.rules.bots.get(name)
+    if factory is None:
+        raise ValueError(f"{game.info.title} has no bot {name!r}; it has: {', '.join(bot_names(game))}")
+    return factory(game.rules)
+
+
+def play_turn(match, seat: int, bot, rng: Rng):
+    """Let `bot` make one move for `seat`; returns the events."""
+    legal = match.legal(seat)
+    view = match.view(seat) if getattr(bot, "needs_view", True) else None
+    action = bot.choose(view, legal, rng)
+    return match.play(seat, action)

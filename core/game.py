@@ -1,0 +1,352 @@
+"""The game plugin contract.
+
+A plugin supplies a `Rules` object: pure functions over a state it owns (setup, who is
+to act, legal actions, apply, views, result, dump/restore). The core wraps it in `Game`
+and `Match`, which add what every game shares: validation of moves against the legal
+list, an untouched state after an illegal move, the move log, views and saves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .errors import IllegalMove, PluginError, ScenarioError
+from .rng import Rng
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setup choice: its name, the allowed values, the default and words for people."""
+    name: str
+    choices: tuple
+    default: Any
+    label: str = ""
+    help: str = ""
+
+    def check(self, value):
+        if value not in self.choices:
+            raise ValueError(f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the menu shows about a game, read without importing its module."""
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    summary: str
+    options: tuple[Option, ...] = ()
+    dexterity: bool = False
+
+    def option(self, name: str) -> Option:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+    def settle_options(self, players: int, options: dict | None) -> dict:
+        """Defaults filled in, unknown names and values refused."""
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+                self.min_players <= players <= self.max_players):
+            raise ValueError(
+                f"{self.title} is for {self.min_players}–{self.max_players} players, not {players!r}")
+        options = dict(options or {})
+        unknown = set(options) - {o.name for o in self.options}
+        if unknown:
+            raise ValueError(f"{self.title} has no option {sorted(unknown)[0]!r}")
+        return {o.name: o.check(options.get(o.name, o.default)) for o in self.options}
+
+    @classmethod
+    def from_data(cls, name: str, data: dict) -> "GameInfo":
+        try:
+            opts = tuple(
+                Option(o["name"], tuple(o["choices"]), o["default"], o.get("label", o["name"]),
+                       o.get("help", ""))
+                for o in data.get("options", []))
+            info = cls(name=name, title=data["title"], min_players=int(data["min_players"]),
+                       max_players=int(data["max_players"]), summary=data["summary"],
+                       options=opts, dexterity=bool(data.get("dexterity", False)))
+        except (KeyError, TypeError, ValueError) as e:
+            raise PluginError(f"game {name!r}: its info.toml is incomplete or wrong ({e})") from e
+        for o in opts:
+            if o.default not in o.choices:
+                raise PluginError(f"game {name!r}: option {o.name!r} defaults to a value it does not offer")
+        return info
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A legal action. `key` is stable and unique among one seat's legal actions."""
+    key: str
+    text: str
+    group: str = ""
+    data: Any = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the event log and the screen."""
+    kind: str
+    text: str
+    seat: int | None = None
+    data: dict = field(default_factory=dict)
+
+
+class Rules:
+    """What a game plugin implements. States are the plugin's own plain objects.
+
+    Implementations must be deterministic: chance only through the `rng` argument.
+    """
+
+    #: names of asset files (under assets/) the core loads and passes to __init__
+    assets: tuple[str, ...] = ()
+    #: bot name -> factory(rules) ; `default_bot` names the strongest
+    bots: dict[str, Callable] = {}
+    default_bot: str = "random"
+    how_to_play: str = ""
+
+    def __init__(self, info: GameInfo, assets: dict[str, dict]):
+        self.info = info
+        self.asset_data = assets
+
+    def setup(self, players: int, options: dict, rng: Rng):
+        raise NotImplementedError
+
+    def to_act(self, state) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def legal(self, state, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, state, seat: int, action: Action, rng: Rng) -> list[Event]:
+        raise NotImplementedError
+
+    def why_illegal(self, state, seat: int, key: str) -> IllegalMove:
+        return IllegalMove(f"{key!r} is not a legal action now")
+
+    def is_over(self, state) -> bool:
+        raise NotImplementedError
+
+    def result(self, state) -> "Result":
+        raise NotImplementedError
+
+    def view(self, state, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def dump(self, state) -> dict:
+        raise NotImplementedError
+
+    def restore(self, data: dict, players: int, options: dict):
+        """Rebuild a state from dumped or readable data; raise ValueError if invalid."""
+        raise NotImplementedError
+
+    def scramble(self, state, seat: int | None, rng: Rng, players: int, options: dict):
+        """A copy of `state` with everything `seat` may not know re-dealt at random.
+
+        The generic hidden-information test checks that `view(seat)` is the same before
+        and after. Games without secrets keep this default (a plain copy).
+        """
+        return self.restore(self.dump(state), players, options)
+
+    def scenario_setup(self, data: dict) -> tuple[int, dict]:
+        """Players and options of a readable scenario; default: keys 'players', 'options'."""
+        return data["players"], data.get("options") or {}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a match: final yen per seat, ranking (tie groups), breakdown."""
+    final_yen: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    breakdown: tuple[dict, ...]
+    reason: str = ""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.ranking[0] if self.ranking else ()
+
+    def as_dict(self) -> dict:
+        return {"final_yen": list(self.final_yen), "ranking": [list(g) for g in self.ranking],
+                "breakdown": list(self.breakdown), "reason": self.reason}
+
+
+def rank_by(values: list[tuple], seats: range | list[int]) -> tuple[tuple[int, ...], ...]:
+    """Tie groups, best first; `values[seat]` is a tuple compared from the left, higher better."""
+    order = sorted(seats, key=lambda s: (tuple(-v for v in values[s]), s))
+    groups: list[list[int]] = []
+    for s in order:
+        if groups and values[groups[-1][0]] == values[s]:
+            groups[-1].append(s)
+        else:
+            groups.append([s])
+    return tuple(tuple(g) for g in groups)
+
+
+class MoveLog:
+    """Seed, options, optional starting position and the moves: enough to rebuild a match."""
+
+    __slots__ = ("game", "players", "seed", "options", "start", "moves")
+
+    def __init__(self, game: str, players: int, seed: int, options: dict, start: dict | None = None):
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.start = start
+        self.moves: list[tuple[int, str]] = []
+
+    def dump(self) -> dict:
+        return {"game": self.game, "players": self.players, "seed": self.seed,
+                "options": self.options, "start": self.start,
+                "moves": [[s, k] for s, k in self.moves]}
+
+
+class Game:
+    """A loaded plugin: its info and its rules; makes matches."""
+
+    def __init__(self, info: GameInfo, rules: Rules):
+        self.info = info
+        self.rules = rules
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def new(self, players: int, *, seed: int, options: dict | None = None) -> "Match":
+        opts = self.info.settle_options(players, options)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("a seed is a whole number")
+        rng = Rng(seed)
+        state = self.rules.setup(players, opts, rng)
+        return Match(self, state, rng, MoveLog(self.name, players, seed, opts))
+
+    def scenario(self, data: dict) -> "Match":
+        """A position from readable data; refused with ScenarioError when invalid."""
+        if not isinstance(data, dict):
+            raise ScenarioError("a scenario is a mapping of names to values")
+        try:
+            players, options = self.rules.scenario_setup(data)
+            opts = self.info.settle_options(players, options)
+            state = self.rules.restore(data, players, opts)
+            seed = data.get("seed", 0)
+            if not isinstance(seed, int):
+                raise ValueError("seed must be a whole number")
+            rng = Rng.restore(data["rng"]) if "rng" in data else Rng(seed)
+        except ScenarioError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise ScenarioError(f"{self.info.title}: this position is not valid: {e}") from e
+        start = self.rules.dump(state)
+        start["rng"] = rng.dump()
+        return Match(self, state, rng, MoveLog(self.name, players, seed, opts, start))
+
+    def replay(self, log: dict, upto: int | None = None) -> "Match":
+        """Rebuild a match from a log's seed, options, start and moves."""
+        if log.get("start") is not None:
+            match = self.scenario(dict(log["start"], players=log["players"], options=log["options"]))
+            match.log.seed = log["seed"]
+        else:
+            match = self.new(log["players"], seed=log["seed"], options=log["options"])
+        for seat, key in log["moves"][:upto]:
+            match.play(seat, key)
+        return match
+
+
+class Match:
+    """One game in progress. All changes go through `play`."""
+
+    def __init__(self, game: Game, state, rng: Rng, log: MoveLog):
+        self.game = game
+        self.rules = game.rules
+        self.state = state
+        self.rng = rng
+        self.log = log
+        self._legal_cache: tuple[int, int, dict[str, Action]] | None = None
+
+    @property
+    def players(self) -> int:
+        return self.log.players
+
+    @property
+    def options(self) -> dict:
+        return self.log.options
+
+    @property
+    def over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.rules.is_over(self.state):
+            return ()
+        return self.rules.to_act(self.state)
+
+    def legal(self, seat: int) -> list[Action]:
+        return list(self._legal_map(seat).values())
+
+    def _legal_map(self, seat: int) -> dict[str, Action]:
+        cache = self._legal_cache
+        n = len(self.log.moves)
+        if cache is not None and cache[0] == n and cache[1] == seat:
+            return cache[2]
+        if seat not in self.to_act():
+            actions: dict[str, Action] = {}
+        else:
+            actions = {a.key: a for a in self.rules.legal(self.state, seat)}
+        self._legal_cache = (n, seat, actions)
+        return actions
+
+    def play(self, seat: int, action: Action | str) -> list[Event]:
+        """Apply a legal action; an illegal one raises IllegalMove and changes nothing."""
+        key = action.key if isinstance(action, Action) else action
+        if not isinstance(key, str):
+            raise IllegalMove(f"an action is named by its key, not {key!r}")
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalMove(f"there is no seat {seat!r} in this {self.players}-player game")
+        if self.rules.is_over(self.state):
+            raise IllegalMove("the game is over")
+        waiting = self.rules.to_act(self.state)
+        if seat not in waiting:
+            raise IllegalMove(f"it is not seat {seat + 1}'s turn; waiting for seat "
+                              + ", ".join(str(s + 1) for s in waiting))
+        chosen = self._legal_map(seat).get(key)
+        if chosen is None:
+            raise self.rules.why_illegal(self.state, seat, key)
+        try:
+            events = self.rules.apply(self.state, seat, chosen, self.rng)
+        except BaseException:
+            self._rebuild()
+            raise
+        self.log.moves.append((seat, key))
+        self._legal_cache = None
+        return events
+
+    def _rebuild(self) -> None:
+        """Put state and RNG back as they were before a failed apply, from the log."""
+        again = self.game.replay(self.log.dump())
+        self.state, self.rng = again.state, again.rng
+        self._legal_cache = None
+
+    def result(self):
+        if not self.over:
+            raise IllegalMove("the game is not over yet")
+        return self.rules.result(self.state)
+
+    def view(self, seat: int | None = None) -> dict:
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"there is no seat {seat!r}")
+        return self.rules.view(self.state, seat)
+
+    def save(self) -> bytes:
+        from .saves import dump_match
+        return dump_match(self)
+
+    def clone(self) -> "Match":
+        """An independent copy (for bots that look ahead), through the validated dump."""
+        data = self.rules.dump(self.state)
+        state = self.rules.restore(data, self.players, self.options)
+        log = MoveLog(self.log.game, self.players, self.log.seed, self.options, self.log.start)
+        log.moves = list(self.log.moves)
+        return Match(self.game, state, Rng.restore(self.rng.dump()), log)
