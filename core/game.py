@@ -143,6 +143,10 @@ class Rules:
         """Rebuild a state from dumped or readable data; raise ValueError if invalid."""
         raise NotImplementedError
 
+    def conserved(self, state) -> dict[str, int]:
+        """Quantities no move may change (pieces by kind, the yen sum, ...)."""
+        raise NotImplementedError
+
     def scramble(self, state, seat: int | None, rng: Rng, players: int, options: dict):
         """A copy of `state` with everything `seat` may not know re-dealt at random.
 

@@ -63,13 +63,13 @@ def read_document(data: bytes) -> dict:
     try:
         doc = msgpack.unpackb(
             bytes(data), raw=False, use_list=True, strict_map_key=True, ext_hook=_refuse_ext,
-            max_buffer_size=MAX_BYTES, max_str_len=MAX_BYTES, max_bin_len=MAX_BYTES,
+            max_str_len=MAX_BYTES, max_bin_len=MAX_BYTES,
             max_array_len=1_000_000, max_map_len=100_000)
     except SaveError:
         raise
-    except RecursionError as e:
+    except (RecursionError, msgpack.StackError) as e:
         raise SaveError("the file nests too deeply to be a save") from e
-    except Exception as e:  # msgpack raises many types on damaged input
+    except (ValueError, TypeError, OverflowError, msgpack.UnpackException) as e:
         raise SaveError(f"the file is not a readable save ({type(e).__name__}: {e})") from e
     if not isinstance(doc, dict):
         raise SaveError("the file is msgpack but not a save (no header)")

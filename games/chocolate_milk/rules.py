@@ -402,6 +402,15 @@ ends and is scored.
         ranking = rank_by([(f,) for f in finals], range(s.players))
         return Result(tuple(finals), ranking, tuple(breakdown), s.reason)
 
+    def conserved(self, s: State) -> dict[str, int]:
+        """Every drink by kind, every crate, and the yen sum (always 0: yen only move)."""
+        counts = {f"drink:{c}": n for c, n in zip(self.codes, s.supply)}
+        for d in [d for card in s.grid for d in card] + [d for cs in s.crates for c in cs for d in c]:
+            counts[f"drink:{self.codes[d]}"] += 1
+        counts["crates"] = s.crates_left + sum(len(c) for c in s.crates)
+        counts["yen"] = s.treasury.total()
+        return counts
+
     # ---- views, dump, restore ---------------------------------------------------------------
 
     def view(self, s: State, seat: int | None) -> dict:
@@ -492,8 +501,9 @@ ends and is scored.
         else:
             s.supply = [copies - p for p in placed]
         for i in range(36):
-            if placed[i] + s.supply[i] != copies:
-                raise ValueError(f"there are {copies} of the {self.labels[i]}, not {placed[i] + s.supply[i]}")
+            if placed[i] > copies or placed[i] + s.supply[i] != copies:
+                raise ValueError(f"there are {copies} of the {self.labels[i]}, "
+                                 f"not {max(placed[i], placed[i] + s.supply[i])}")
         yen = data["yen"]
         if not isinstance(yen, list) or len(yen) != players:
             raise ValueError("one yen amount per seat")

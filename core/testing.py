@@ -1,0 +1,114 @@
+"""The generic random-play check every game plugin must pass.
+
+It plays a random game and, along the way, checks what the contract promises:
+conserved quantities stay conserved, legal keys are unique, an illegal move changes
+nothing (the saved bytes are identical), a save loaded at a random point goes on exactly
+as the original, and no seat's view shows what that seat may not know.
+Plugin authors call `check_random_play` from their own tests (see docs/plugins.md).
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalMove
+from .rng import Rng
+from . import saves
+
+BOGUS_KEYS = ("", "no such action", "pass:0:0", "\x00", "buy:99:ZZ:1", "sell:nothing:", "crate:-1")
+
+
+class ContractBroken(AssertionError):
+    pass
+
+
+def _fail(game, seed, players, step, what):
+    raise ContractBroken(f"{game.name}, {players} players, seed {seed}, move {step}: {what}")
+
+
+def check_random_play(game, players: int, seed: int, *, options: dict | None = None,
+                      max_moves: int = 20_000, checks_every: int = 7) -> dict:
+    """Play one random game with every check; returns a short summary."""
+    match = game.new(players, seed=seed, options=options)
+    rules = game.rules
+    chooser = Rng(seed, stream=77)
+    start = rules.conserved(match.state)
+    resume_at = chooser.below(60) + 1
+    twin = None
+    step = 0
+    while not match.over:
+        if step >= max_moves:
+            _fail(game, seed, players, step, f"no end after {max_moves} moves")
+        waiting = match.to_act()
+        if not waiting:
+            _fail(game, seed, players, step, "not over, yet nobody is to act")
+        seat = waiting[chooser.below(len(waiting))]
+        actions = rules.legal(match.state, seat)
+        keys = [a.key for a in actions]
+        if not actions:
+            _fail(game, seed, players, step, f"seat {seat} is to act but has no legal action")
+        if len(set(keys)) != len(keys):
+            dup = sorted({k for k in keys if keys.count(k) > 1})[:3]
+            _fail(game, seed, players, step, f"legal keys repeat: {dup}")
+        if step % checks_every == 0:
+            _check_illegal(game, match, seat, set(keys), seed, players, step, chooser)
+            _check_views(game, match, seed, players, step, chooser)
+        if step == resume_at:
+            twin = saves.load(match.save())
+        action = actions[chooser.below(len(actions))]
+        match.play(seat, action.key)
+        if twin is not None:
+            twin.play(seat, action.key)
+        now = rules.conserved(match.state)
+        if now != start:
+            diff = {k: (start.get(k), now.get(k)) for k in set(start) | set(now) if start.get(k) != now.get(k)}
+            _fail(game, seed, players, step, f"not conserved: {diff}")
+        step += 1
+    if twin is not None and twin.save() != match.save():
+        _fail(game, seed, players, step, "a match loaded from a save went on differently")
+    again = saves.load(match.save())
+    if again.save() != match.save():
+        _fail(game, seed, players, step, "save → load → save changed the bytes")
+    replayed = game.replay(match.log.dump())
+    if rules.dump(replayed.state) != rules.dump(match.state):
+        _fail(game, seed, players, step, "replaying the move log did not rebuild the match")
+    result = match.result()
+    if len(result.final_yen) != players or sorted(s for g in result.ranking for s in g) != list(range(players)):
+        _fail(game, seed, players, step, "the result does not rank every seat once")
+    return {"moves": step, "result": result}
+
+
+def _check_illegal(game, match, seat, legal_keys, seed, players, step, chooser):
+    before = match.save()
+    tries = [k for k in BOGUS_KEYS if k not in legal_keys]
+    others = [s for s in range(players) if s not in match.to_act()]
+    for key in tries:
+        try:
+            match.play(seat, key)
+        except IllegalMove as e:
+            if not str(e):
+                _fail(game, seed, players, step, f"IllegalMove for {key!r} gives no reason")
+        else:
+            _fail(game, seed, players, step, f"illegal key {key!r} was accepted")
+        if match.save() != before:
+            _fail(game, seed, players, step, f"illegal key {key!r} changed the match")
+    if others and legal_keys:
+        other = others[chooser.below(len(others))]
+        key = sorted(legal_keys)[0]
+        try:
+            match.play(other, key)
+        except IllegalMove:
+            pass
+        else:
+            _fail(game, seed, players, step, f"seat {other} moved out of turn")
+        if match.save() != before:
+            _fail(game, seed, players, step, "a move out of turn changed the match")
+
+
+def _check_views(game, match, seed, players, step, chooser):
+    rules = game.rules
+    for seat in list(range(players)) + [None]:
+        view = match.view(seat)
+        saves.msgpack.packb(view, use_bin_type=True)
+        shadow = rules.scramble(match.state, seat, chooser.fork(step), players, match.options)
+        if rules.view(shadow, seat) != view:
+            who = "the spectator" if seat is None else f"seat {seat}"
+            _fail(game, seed, players, step, f"{who}'s view changes when only hidden things change")

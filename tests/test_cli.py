@@ -1,0 +1,85 @@
+"""The `tokyo` command."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import saves
+from kiosk.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_console_script_is_installed():
+    script = Path(sys.executable).parent / "tokyo"
+    out = subprocess.run([str(script), "list"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and "Chocolate Milk" in out.stdout
+
+
+def test_list_and_rules(capsys):
+    code, out, _ = run(capsys, "list")
+    assert code == 0 and "chocolate_milk" in out and "2–8 players" in out
+    code, out, _ = run(capsys, "rules", "chocolate_milk")
+    assert code == 0 and "Move and buy" in out and "¥2,000" in out and "Refill" in out
+
+
+def test_unknown_game_is_a_clear_error(capsys):
+    code, _, err = run(capsys, "rules", "pachinko")
+    assert code == 2 and "no game called 'pachinko'" in err
+
+
+def test_simulate_json_is_reproducible(capsys):
+    args = ["simulate", "chocolate_milk", "--players", "3", "--games", "12", "--seed", "5", "--json"]
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    first = json.loads(out)
+    for key in ("game", "players", "games", "seed", "finished", "results", "moves_per_second"):
+        assert key in first
+    assert first["finished"] == 12 and first["bots"] == ["dealer"] * 3
+    assert {"seed", "ranking", "final_yen", "moves"} <= set(first["results"][0])
+    _, out, _ = run(capsys, *args)
+    second = json.loads(out)
+    for d in (first, second):
+        d.pop("moves_per_second"), d.pop("seconds")
+    assert first == second
+    _, out, _ = run(capsys, *args[:-2], "6", "--json")
+    assert json.loads(out)["results"] != first["results"]
+
+
+def test_simulate_table_and_bot_per_seat(capsys):
+    code, out, _ = run(capsys, "simulate", "chocolate_milk", "--players", "2", "--games", "10",
+                       "--seed", "1", "--bot", "dealer,random")
+    assert code == 0 and "seat 1:" in out and "moves per second" in out and "dealer, random" in out
+    code, _, err = run(capsys, "simulate", "chocolate_milk", "--players", "2", "--bot", "oracle")
+    assert code == 2 and "no bot 'oracle'" in err
+    code, _, err = run(capsys, "simulate", "chocolate_milk", "--players", "2", "--option", "refill=wish")
+    assert code == 2 and "dice, draw" in err
+
+
+def test_replay_steps_through_a_saved_match(capsys, tmp_path, chocolate_milk):
+    m = chocolate_milk.new(2, seed=8)
+    for _ in range(6):
+        seat = m.to_act()[0]
+        m.play(seat, m.legal(seat)[-1])
+    path = tmp_path / "game.tokyo"
+    saves.save_file(m, path)
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0
+    lines = [line for line in out.splitlines() if line.strip()[:1].isdigit()]
+    assert len(lines) == 6 and lines[0].strip().startswith("1. seat")
+    code, out, _ = run(capsys, "replay", str(path), "--to", "2")
+    assert "   3. seat" not in out
+
+
+def test_replay_refuses_a_damaged_file(capsys, tmp_path):
+    bad = tmp_path / "bad.tokyo"
+    bad.write_bytes(b"\x93\x01\x02")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2 and "not a readable save" in err
