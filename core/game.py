@@ -9,7 +9,7 @@ list, an untouched state after an illegal move, the move log, views and saves.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from .errors import IllegalMove, PluginError, ScenarioError
 from .rng import Rng
@@ -77,13 +77,17 @@ class GameInfo:
         return info
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """A legal action. `key` is stable and unique among one seat's legal actions."""
+class Action(NamedTuple):
+    """A legal action. `key` is stable and unique among one seat's legal actions.
+
+    `text` is words for people, `group` a heading for pickers ("Sell", "Fishing"), and
+    `data` whatever the game needs to apply it quickly. A tuple, because games build
+    thousands of these a second.
+    """
     key: str
     text: str
     group: str = ""
-    data: Any = field(default=None, compare=False, repr=False)
+    data: Any = None
 
 
 @dataclass(frozen=True)

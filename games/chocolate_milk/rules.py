@@ -249,19 +249,21 @@ ends and is scored.
         out = []
         bal = s.treasury.balances
         codes = self.codes
+        tags = {k: (f"{k[0] + 1}{codes[k[1]]}", codes[k[1]]) for k in held}
         for a, items in enumerate(by_attr):
             if not items:
                 continue
             price = bal[self.attr_accounts[a]]
             head = f"sell:{self.attr_ids[a]}:"
+            name = self.attr_names[a]
             for counts in product(*(range(held[k] + 1) for k in items)):
                 chosen = tuple(k for k, c in zip(items, counts) for _ in range(c))
-                if not chosen:
-                    continue
                 n = len(chosen)
+                if not n:
+                    continue
                 out.append(Action(
-                    head + "+".join(f"{ci + 1}{codes[d]}" for ci, d in chosen),
-                    f"Sell {n} {self.attr_names[a]} ({', '.join(codes[d] for _, d in chosen)}) "
+                    head + "+".join([tags[k][0] for k in chosen]),
+                    f"Sell {n} {name} ({', '.join([tags[k][1] for k in chosen])}) "
                     f"at ¥{price:,}: ¥{price * n:,}",
                     "Sell", ("sell", a, chosen)))
         return out
