@@ -1,0 +1,7 @@
+"""2-D physics of the dexterity games, in pymunk, knowing nothing of drawing.
+
+`world` holds the settings that are part of the rules; `building` the one building
+model every building game shares (lots, placing, the rule check of 004:37-54);
+`stability` the settle-under-gravity verdict; `vending` the JIDOHANBAIKI machine.
+`render` and `practice` (the only modules that import pygame) draw them.
+"""

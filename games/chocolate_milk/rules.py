@@ -43,13 +43,14 @@ NEIGHBOURS = tuple(_neighbours(i) for i in range(GRID * GRID))
 class State:
     """Everything on the table. Plain data; the rules below are the only writers."""
 
-    __slots__ = ("players", "boxes", "refill", "grid", "at", "crates", "supply", "treasury",
+    __slots__ = ("players", "boxes", "refill", "vending", "grid", "at", "crates", "supply", "treasury",
                  "crates_left", "turn", "passes", "over", "reason")
 
     def __init__(self):
         self.players = 0
         self.boxes = 1
         self.refill = "dice"
+        self.vending = False
         self.grid: list[list[int]] = []
         self.at: list[int] = []
         self.crates: list[list[list[int]]] = []
@@ -146,6 +147,7 @@ ends and is scored.
         s.players = players
         s.boxes = options["boxes"]
         s.refill = options["refill"]
+        s.vending = options["variant"] == "vending"
         ArchitectMarker.for_seats(players)
         copies = self.drink_boxes(players, s.boxes) * self.per_box // 36
         s.supply = [copies] * 36
@@ -208,6 +210,11 @@ ends and is scored.
         return Event("refill", f"Dice {c_roll} and {s_roll}: {CARD_NAMES[card]} is refilled with the "
                                f"{self.labels[drink]} ({self.codes[drink]}).",
                      data={"card": card, "dice": [c_roll, s_roll], "drink": self.codes[drink]})
+
+    def _comes_out(self, drink: int, rng: Rng) -> bool:
+        """004:253 — the bought drink is thrown into the vending machine; kept only if it comes out."""
+        from physics.vending import pour
+        return bool(pour([drink], seed=rng.next32()).out)
 
     # ---- turn --------------------------------------------------------------------------
 
@@ -319,12 +326,21 @@ ends and is scored.
             t.pay(acct, SUPPLY, self.price, RULE_MOVE)
             s.at[seat] = dest
             s.grid[dest].remove(drink)
-            s.crates[seat][crate].append(drink)
-            t.pay(SUPPLY, self.attr_accounts[drink // 6], self.raise_by)
-            t.pay(SUPPLY, self.attr_accounts[6 + drink % 6], self.raise_by)
-            events.append(Event("buy", f"Seat {seat + 1} moves to {CARD_NAMES[dest]} and buys the "
-                                       f"{self.labels[drink]} ({self.codes[drink]}) for ¥{self.price}.",
-                                seat, {"card": dest, "drink": self.codes[drink], "crate": crate}))
+            bought = f"the {self.labels[drink]} ({self.codes[drink]})"
+            if s.vending and not self._comes_out(drink, rng):
+                s.supply[drink] += 1
+                events.append(Event("stuck", f"Seat {seat + 1} moves to {CARD_NAMES[dest]}, pays ¥{self.price} "
+                                             f"and throws {bought} into the vending machine: it sticks and "
+                                             f"goes back to the supply.", seat,
+                                    {"card": dest, "drink": self.codes[drink], "out": False}))
+            else:
+                s.crates[seat][crate].append(drink)
+                t.pay(SUPPLY, self.attr_accounts[drink // 6], self.raise_by)
+                t.pay(SUPPLY, self.attr_accounts[6 + drink % 6], self.raise_by)
+                how = " It comes out of the vending machine." if s.vending else ""
+                events.append(Event("buy", f"Seat {seat + 1} moves to {CARD_NAMES[dest]} and buys "
+                                           f"{bought} for ¥{self.price}.{how}",
+                                    seat, {"card": dest, "drink": self.codes[drink], "crate": crate, "out": True}))
             ev = self._refill(s, dest, rng, s.refill)
             if ev:
                 events.append(ev)
@@ -456,6 +472,7 @@ ends and is scored.
         s.players = players
         s.boxes = options["boxes"]
         s.refill = options["refill"]
+        s.vending = options["variant"] == "vending"
         grid = data["grid"]
         if not isinstance(grid, list) or len(grid) != 9:
             raise ValueError("the grid has 9 lot cards")

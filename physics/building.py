@@ -1,0 +1,220 @@
+"""One building model for every building game: a lot, pieces placed on floors, the rules.
+
+The rule check follows 004:37-54 and names the rule and the pieces for every failure:
+inside the lot outline; several pieces on one floor touch another; nothing outside the
+floor below or over a gap; exactly the floors and the pieces the lot card asks for.
+Positions are of the placed piece's bounding box, lower-left corner, in mm; the lot's
+left card edge is x = 0 and the card lies at y = 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from core.components import LotCard, roman_pieces
+
+from . import geometry
+from .pieces import Catalogue, catalogue
+from .world import TOUCH_MM
+
+R_INSIDE = "inside the lot outline (004:37, 004:52)"
+R_TOUCH = "pieces on one floor touch another (004:52)"
+R_SUPPORT = "nothing outside the floor below or over a gap (004:54)"
+R_RESTS = "every piece rests on the lot or on the floor below (004:39, 004:54)"
+R_OVERLAP = "solid pieces cannot pass through each other"
+R_FLOORS = "exactly the floors the lot card asks for (004:33, 004:45)"
+R_PIECES = "exactly the pieces the lot card asks for (004:34, 004:46)"
+R_ORDER = "floors are built from the lot upwards, one on the other (004:33)"
+
+CARD_MM = 88.0   # reconstructed: the side of a Jutaku lot card
+
+
+@dataclass(frozen=True)
+class Lot:
+    """Where a building stands: the lot outline(s) across the card, and what the card asks.
+
+    `floors` and `numeral` are None where nothing is asked (Countdown builds on the card's
+    own edges for as long as the builder lasts, 004:64-68).
+    """
+    outlines: tuple[tuple[float, float], ...] = ((0.0, CARD_MM),)
+    floors: int | None = None
+    numeral: str | None = None
+    card_mm: float = CARD_MM
+
+    @property
+    def pieces(self) -> int | None:
+        return roman_pieces(self.numeral) if self.numeral else None
+
+    @classmethod
+    def from_card(cls, card: LotCard) -> "Lot":
+        return cls(tuple(card.outlines), card.floors, card.numeral)
+
+    @classmethod
+    def card_edge(cls, card_mm: float = CARD_MM) -> "Lot":
+        """Countdown: 'use the card's actual edge as the lot' (004:68)."""
+        return cls(((0.0, card_mm),), None, None, card_mm)
+
+
+@dataclass(frozen=True)
+class Placement:
+    piece: str
+    x: float
+    y: float
+    rotation: float = 0.0
+    flip: bool = False
+    floor: int = 1
+
+
+@dataclass(frozen=True)
+class Violation:
+    rule: str
+    message: str
+    pieces: tuple[int, ...] = ()
+
+    def as_dict(self) -> dict:
+        return {"rule": self.rule, "message": self.message, "pieces": list(self.pieces)}
+
+
+@dataclass
+class Building:
+    """Pieces placed on one lot outline, in the order they were placed."""
+    lot: Lot
+    outline: int = 0
+    placements: list[Placement] = field(default_factory=list)
+    pieces: Catalogue = field(default_factory=catalogue, repr=False)
+
+    def __post_init__(self):
+        if not 0 <= self.outline < len(self.lot.outlines):
+            raise ValueError(f"the lot has {len(self.lot.outlines)} outline(s); "
+                             f"004:37 lets the builder choose one of those")
+
+    # ---- building -------------------------------------------------------------------
+
+    def place(self, placement: Placement) -> int:
+        """Put a piece down (004:39-41: any turn or flip). Returns its number."""
+        if placement.piece not in self.pieces:
+            raise ValueError(f"there is no piece {placement.piece!r} in the supply")
+        if any(p.piece == placement.piece for p in self.placements):
+            raise ValueError(f"piece {placement.piece!r} is already in this building")
+        if placement.floor < 1:
+            raise ValueError("floors are counted from 1")
+        self.placements.append(placement)
+        return len(self.placements) - 1
+
+    def take_back(self) -> Placement:
+        """004:50 — the last piece placed goes back to the supply."""
+        if not self.placements:
+            raise ValueError("there is no piece to take back")
+        return self.placements.pop()
+
+    def polygons(self, i: int) -> tuple[geometry.Polygon, ...]:
+        """Piece i's convex parts in lot coordinates."""
+        p = self.placements[i]
+        parts = [geometry.transform(part, flip=p.flip, degrees=p.rotation)
+                 for part in self.pieces[p.piece].parts]
+        x0, y0, _, _ = geometry.bounds(parts)
+        return tuple(geometry.ccw(geometry.transform(part, dx=p.x - x0, dy=p.y - y0)) for part in parts)
+
+    def extent(self, i: int) -> tuple[float, float, float, float]:
+        return geometry.bounds(self.polygons(i))
+
+    def floors(self) -> dict[int, list[int]]:
+        out: dict[int, list[int]] = {}
+        for i, p in enumerate(self.placements):
+            out.setdefault(p.floor, []).append(i)
+        return dict(sorted(out.items()))
+
+    # ---- the rules ------------------------------------------------------------------
+
+    def _gap(self, i: int, j: int, polys) -> float:
+        return min(geometry.distance(a, b) for a in polys[i] for b in polys[j])
+
+    def check(self, *, complete: bool = True) -> list[Violation]:
+        """Every rule of 004:37-54 this building breaks; [] when it is fine.
+
+        With `complete=False` the floor and piece counts are not asked yet (a building
+        under way); the placing rules are.
+        """
+        out: list[Violation] = []
+        n = len(self.placements)
+        polys = [self.polygons(i) for i in range(n)]
+        ext = [geometry.bounds(p) for p in polys]
+        left, right = self.lot.outlines[self.outline]
+        for i in range(n):
+            x0, _, x1, _ = ext[i]
+            if x0 < left - TOUCH_MM or x1 > right + TOUCH_MM:
+                out.append(Violation(R_INSIDE, f"piece {i + 1} ({self.placements[i].piece}) reaches "
+                                               f"{x0:.1f}–{x1:.1f} mm; the lot is {left:.1f}–{right:.1f} mm", (i,)))
+        for i in range(n):
+            for j in range(i + 1, n):
+                depth = max((geometry.penetration(a, b) for a in polys[i] for b in polys[j]), default=0)
+                if depth > TOUCH_MM:
+                    out.append(Violation(R_OVERLAP, f"pieces {i + 1} and {j + 1} overlap by {depth:.1f} mm",
+                                         (i, j)))
+        floors = self.floors()
+        levels = list(floors)
+        if levels and levels != list(range(1, len(levels) + 1)):
+            missing = sorted(set(range(1, max(levels) + 1)) - set(levels))
+            out.append(Violation(R_ORDER, f"floor {missing[0]} is empty but higher floors are built",
+                                 tuple(floors[max(levels)])))
+        for level, members in floors.items():
+            if len(members) > 1:
+                for i in members:
+                    if not any(self._gap(i, j, polys) <= TOUCH_MM for j in members if j != i):
+                        out.append(Violation(R_TOUCH, f"piece {i + 1} touches no other piece of floor {level}",
+                                             (i,)))
+            below = floors.get(level - 1, [])
+            for i in members:
+                bottom = ext[i][1]
+                if level == 1:
+                    if bottom > TOUCH_MM:
+                        out.append(Violation(R_RESTS, f"piece {i + 1} floats {bottom:.1f} mm above the lot", (i,)))
+                    continue
+                under = [j for j in below if self._gap(i, j, polys) <= TOUCH_MM]
+                if not under:
+                    out.append(Violation(R_RESTS, f"piece {i + 1} on floor {level} touches nothing of floor "
+                                                  f"{level - 1}", (i,)))
+                    continue
+                spans = geometry.merge_intervals([(ext[j][0], ext[j][2]) for j in below], gap=TOUCH_MM)
+                x0, _, x1, _ = ext[i]
+                inside = any(a - TOUCH_MM <= x0 and x1 <= b + TOUCH_MM for a, b in spans)
+                if not inside:
+                    lo, hi = spans[0][0], spans[-1][1]
+                    if x0 < lo - TOUCH_MM or x1 > hi + TOUCH_MM:
+                        what = f"reaches outside floor {level - 1} ({lo:.1f}–{hi:.1f} mm)"
+                    else:
+                        what = f"lies over a gap in floor {level - 1}"
+                    out.append(Violation(R_SUPPORT, f"piece {i + 1} {what}", (i,) + tuple(below)))
+        if complete:
+            if self.lot.floors is not None and len(floors) != self.lot.floors:
+                out.append(Violation(R_FLOORS, f"the building has {len(floors)} floor(s); the card asks "
+                                               f"for exactly {self.lot.floors}", tuple(range(n))))
+            want = self.lot.pieces
+            if want is not None and n != want:
+                out.append(Violation(R_PIECES, f"the building has {n} piece(s); the card asks for exactly "
+                                               f"{want} ({self.lot.numeral})", tuple(range(n))))
+        return out
+
+    # ---- readable scenes --------------------------------------------------------------
+
+    def to_scene(self) -> dict:
+        return {"lot": {"outlines": [list(o) for o in self.lot.outlines], "floors": self.lot.floors,
+                        "numeral": self.lot.numeral, "card_mm": self.lot.card_mm, "outline": self.outline},
+                "pieces": [asdict(p) for p in self.placements]}
+
+    @classmethod
+    def from_scene(cls, scene: dict, pieces: Catalogue | None = None) -> "Building":
+        """A building from readable data (see docs of `tokyo practice build --scene`)."""
+        lot_d = scene.get("lot", {})
+        outlines = tuple((float(a), float(b)) for a, b in lot_d.get("outlines", [[0.0, CARD_MM]]))
+        if not outlines or any(b <= a for a, b in outlines):
+            raise ValueError("each lot outline is [left, right] with left < right")
+        lot = Lot(outlines, lot_d.get("floors"), lot_d.get("numeral"), float(lot_d.get("card_mm", CARD_MM)))
+        if lot.numeral is not None:
+            roman_pieces(lot.numeral)
+        b = cls(lot, int(lot_d.get("outline", 0)), pieces=pieces or catalogue())
+        for row in scene.get("pieces", []):
+            b.place(Placement(str(row["piece"]), float(row["x"]), float(row["y"]),
+                              float(row.get("rotation", 0.0)), bool(row.get("flip", False)),
+                              int(row.get("floor", 1))))
+        return b

@@ -1,0 +1,148 @@
+"""Plane geometry for side profiles: convex polygons in mm, y up.
+
+Only what the rule checks need: transforms, bounds, distance and overlap of convex
+polygons (separating axes), merging intervals.
+"""
+
+from __future__ import annotations
+
+import math
+
+Point = tuple[float, float]
+Polygon = tuple[Point, ...]
+
+
+def transform(poly, *, flip: bool = False, degrees: float = 0.0, dx: float = 0.0, dy: float = 0.0) -> Polygon:
+    """Mirror (about x = 0) if `flip`, then rotate about the origin, then move."""
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    out = []
+    for x, y in poly:
+        if flip:
+            x = -x
+        out.append((x * c - y * s + dx, x * s + y * c + dy))
+    if flip:
+        out.reverse()
+    return tuple(out)
+
+
+def bounds(polys) -> tuple[float, float, float, float]:
+    xs = [x for p in polys for x, _ in p]
+    ys = [y for p in polys for _, y in p]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def area(poly) -> float:
+    a = 0.0
+    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]):
+        a += x0 * y1 - x1 * y0
+    return a / 2
+
+
+def ccw(poly) -> Polygon:
+    return tuple(poly) if area(tuple(poly)) >= 0 else tuple(reversed(poly))
+
+
+def is_convex(poly) -> bool:
+    n = len(poly)
+    if n < 3:
+        return False
+    sign = 0
+    for i in range(n):
+        (x0, y0), (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % n], poly[(i + 2) % n]
+        cross = (x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1)
+        if abs(cross) < 1e-9:
+            continue
+        if sign == 0:
+            sign = 1 if cross > 0 else -1
+        elif (cross > 0) != (sign > 0):
+            return False
+    return sign != 0
+
+
+def _axes(poly):
+    for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]):
+        nx, ny = y0 - y1, x1 - x0
+        length = math.hypot(nx, ny)
+        if length > 1e-12:
+            yield nx / length, ny / length
+
+
+def _project(poly, ax, ay):
+    dots = [x * ax + y * ay for x, y in poly]
+    return min(dots), max(dots)
+
+
+def penetration(a, b) -> float:
+    """How deep two convex polygons overlap (0 or less: they do not)."""
+    depth = math.inf
+    for ax, ay in list(_axes(a)) + list(_axes(b)):
+        a0, a1 = _project(a, ax, ay)
+        b0, b1 = _project(b, ax, ay)
+        overlap = min(a1, b1) - max(a0, b0)
+        if overlap <= 0:
+            return overlap
+        depth = min(depth, overlap)
+    return depth
+
+
+def _seg_dist(p, q, r, s) -> float:
+    def point_seg(pt, a, b):
+        ax, ay = a
+        bx, by = b
+        dx, dy = bx - ax, by - ay
+        L = dx * dx + dy * dy
+        t = 0.0 if L == 0 else max(0.0, min(1.0, ((pt[0] - ax) * dx + (pt[1] - ay) * dy) / L))
+        return math.hypot(pt[0] - (ax + t * dx), pt[1] - (ay + t * dy))
+    return min(point_seg(p, r, s), point_seg(q, r, s), point_seg(r, p, q), point_seg(s, p, q))
+
+
+def distance(a, b) -> float:
+    """Gap between two convex polygons; 0 when they touch or overlap."""
+    if penetration(a, b) > 0:
+        return 0.0
+    best = math.inf
+    for p, q in zip(a, a[1:] + a[:1]):
+        for r, s in zip(b, b[1:] + b[:1]):
+            best = min(best, _seg_dist(p, q, r, s))
+    return best
+
+
+def contact_length(a, b, tol: float) -> float:
+    """Length along which two polygons' edges lie within `tol` of each other (side contact)."""
+    total = 0.0
+    for p, q in zip(a, a[1:] + a[:1]):
+        ex, ey = q[0] - p[0], q[1] - p[1]
+        L = math.hypot(ex, ey)
+        if L < 1e-9:
+            continue
+        ux, uy = ex / L, ey / L
+        nx, ny = -uy, ux
+        lo, hi = math.inf, -math.inf
+        for r, s in zip(b, b[1:] + b[:1]):
+            # parts of b's edge that are within tol of the line through p-q and parallel to it
+            fx, fy = s[0] - r[0], s[1] - r[1]
+            FL = math.hypot(fx, fy)
+            if FL < 1e-9 or abs(ux * fy - uy * fx) / FL > 0.02:
+                continue
+            dr = (r[0] - p[0]) * nx + (r[1] - p[1]) * ny
+            if abs(dr) > tol:
+                continue
+            t0 = (r[0] - p[0]) * ux + (r[1] - p[1]) * uy
+            t1 = (s[0] - p[0]) * ux + (s[1] - p[1]) * uy
+            t0, t1 = max(0.0, min(t0, t1)), min(L, max(t0, t1))
+            if t1 > t0:
+                lo, hi = min(lo, t0), max(hi, t1)
+        if hi > lo:
+            total += hi - lo
+    return total
+
+
+def merge_intervals(intervals, gap: float = 0.0) -> list[tuple[float, float]]:
+    """Union of [a, b] intervals; ones closer than `gap` join."""
+    out: list[list[float]] = []
+    for a, b in sorted(intervals):
+        if out and a <= out[-1][1] + gap:
+            out[-1][1] = max(out[-1][1], b)
+        else:
+            out.append([a, b])
+    return [(a, b) for a, b in out]
