@@ -108,12 +108,14 @@ class Building:
         return self.placements.pop()
 
     def polygons(self, i: int) -> tuple[geometry.Polygon, ...]:
-        """Piece i's convex parts in lot coordinates."""
+        """Piece i's convex parts in lot coordinates (counter-clockwise: a flip reverses the order)."""
         p = self.placements[i]
         parts = [geometry.transform(part, flip=p.flip, degrees=p.rotation)
                  for part in self.pieces[p.piece].parts]
-        x0, y0, _, _ = geometry.bounds(parts)
-        return tuple(geometry.ccw(geometry.transform(part, dx=p.x - x0, dy=p.y - y0)) for part in parts)
+        x0 = min(x for q in parts for x, _ in q)
+        y0 = min(y for q in parts for _, y in q)
+        dx, dy = p.x - x0, p.y - y0
+        return tuple(tuple((x + dx, y + dy) for x, y in q) for q in parts)
 
     def extent(self, i: int) -> tuple[float, float, float, float]:
         return geometry.bounds(self.polygons(i))

@@ -16,7 +16,7 @@ import pymunk
 from . import world
 from .building import Building
 
-CHECK_EVERY = 4   # steps between looks at the pieces (60 looks per simulated second)
+CHECK_EVERY = 12  # steps between looks at the pieces (20 looks per simulated second)
 
 
 @dataclass
@@ -25,12 +25,16 @@ class Scene:
     space: pymunk.Space
     bodies: list[pymunk.Body]
     start: list[tuple[float, float, float]] = field(default_factory=list)
+    cogs: list[tuple[float, float]] = field(default_factory=list)
 
     def pose(self, i: int) -> tuple[float, float, float]:
         """Piece i's centre of gravity (mm) and angle (rad)."""
         b = self.bodies[i]
-        x, y = b.local_to_world(b.center_of_gravity)
-        return x, y, b.angle
+        px, py = b.position
+        a = b.angle
+        cx, cy = self.cogs[i]
+        c, s = math.cos(a), math.sin(a)
+        return px + cx * c - cy * s, py + cx * s + cy * c, a
 
     def movement(self, i: int) -> tuple[float, float]:
         x0, y0, a0 = self.start[i]
@@ -61,6 +65,7 @@ def build_scene(building: Building) -> Scene:
         space.add(body, *shapes)
         bodies.append(body)
     scene = Scene(space, bodies)
+    scene.cogs = [tuple(b.center_of_gravity) for b in bodies]
     scene.start = [scene.pose(i) for i in range(len(bodies))]
     return scene
 

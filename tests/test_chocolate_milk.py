@@ -266,3 +266,42 @@ def test_draw_refill_option_takes_random_drinks(chocolate_milk):
     seat = m.to_act()[0]
     events = m.play(seat, next(a for a in m.legal(seat) if a.key.startswith("buy")))
     assert events[1].kind == "refill" and "dice" not in events[1].data
+
+
+def _vending_outcome(match, drink_code):
+    """What the match's next pour of this drink will do, from a copy of its generator."""
+    from physics.vending import pour
+    probe = Rng.restore(match.rng.dump())
+    return bool(pour([match.game.rules.code_index[drink_code]], seed=probe.next32()).out)
+
+
+def test_vending_variant_keeps_only_drinks_that_come_out(chocolate_milk):
+    # 004:253 — throw the drink into the vending machine; if it comes out, put it in a crate.
+    seen = set()
+    for seed in range(40):
+        m = chocolate_milk.scenario(position(seed=seed, options={"variant": "vending"}))
+        comes_out = _vending_outcome(m, "W1")
+        if comes_out in seen:
+            continue
+        seen.add(comes_out)
+        events = m.play(0, "buy:1:W1:1")
+        v = m.view(None)
+        assert v["yen"][0] == 400, "the drink is paid for either way"
+        if comes_out:
+            assert v["crates"][0] == [["W1"]] and events[0].kind == "buy"
+            assert v["cards"]["white"] == 100 and v["cards"]["tallest-bottle"] == 100
+        else:
+            assert v["crates"][0] == [[]] and events[0].kind == "stuck"
+            assert sum(v["cards"].values()) == 0
+            assert "sticks" in events[0].text
+        assert len(v["grid"][0]) == 1, "the card is refilled either way (004:261)"
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
+
+
+def test_vending_variant_random_play_keeps_the_contract(chocolate_milk):
+    from core.testing import check_random_play
+    for players in (2, 4, 8):
+        for seed in range(4):
+            check_random_play(chocolate_milk, players, seed, options={"variant": "vending"})

@@ -1,6 +1,6 @@
 """Chocolate Milk figures: random-play moves per second, save + load time, bot strength.
 
-    python bench/chocolate_milk.py [--games N]
+    python bench/bench_chocolate_milk.py [--games N]
 
 Goal (issue 2): at least 20,000 random-play moves per second on the 2-core machine.
 """
