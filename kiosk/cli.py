@@ -162,6 +162,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--to", type=int, default=None, help="stop after this many moves")
     rp.add_argument("--step", action="store_true", help="wait for Enter after each move")
     rp.set_defaults(func=_cmd_replay)
+    from physics.cli import register as register_practice
+    register_practice(sub)
     return p
 
 

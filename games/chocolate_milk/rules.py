@@ -93,6 +93,10 @@ has ¥2,000 or more. Each crate then scores for one colour or one shape of your 
 the number of matching drinks squared, times ¥100 (5 mint drinks: ¥2,500). Add your yen.
 Most yen wins; equal totals share the win.
 
+Vending-machine variant: the drink you buy is thrown into the JIDOHANBAIKI machine and is
+yours only if it comes out; a drink that sticks goes back to the supply (your ¥100 is spent)
+and the cards' prices stay as they were.
+
 Kiosk rule: if you can do none of the three, you pass; if everyone passes in a row the game
 ends and is scored.
 """
