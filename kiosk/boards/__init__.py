@@ -1,0 +1,25 @@
+"""Board widgets by game name; a game without its own board gets the generic one."""
+
+from __future__ import annotations
+
+import importlib
+
+from .base import Board
+from .generic import GenericBoard
+
+# Imported only when the game is played, like the games themselves.
+BOARDS = {
+    "chocolate_milk": "kiosk.boards.chocolate_milk:ChocolateMilkBoard",
+}
+
+
+def board_for(game_name: str) -> type[Board]:
+    """The board widget class for a game (GenericBoard when it has none)."""
+    path = BOARDS.get(game_name)
+    if path is None:
+        return GenericBoard
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+__all__ = ["Board", "GenericBoard", "board_for", "BOARDS"]

@@ -1,0 +1,56 @@
+"""What every game's board widget offers the play and end screens."""
+
+from __future__ import annotations
+
+from textual.containers import VerticalScroll
+
+from core.game import Game
+
+from ..screens import Seat
+
+
+def plain(value) -> str:
+    """A value of a view or breakdown in few characters: 1,500 · K6 K2 · a=1, b=2."""
+    if isinstance(value, bool) or value is None:
+        return str(value).lower()
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={plain(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return " ".join(f"[{plain(v)}]" if isinstance(v, (list, tuple, dict)) else plain(v)
+                        for v in value)
+    return str(value)
+
+
+class Board(VerticalScroll):
+    """A game's table. The play screen calls `show(view)` after every move.
+
+    Subclasses draw the view; the class methods word a seat's standing for the seats
+    panel and a seat's scoring for the end screen.
+    """
+
+    def __init__(self, game: Game, seats: list[Seat], **kw):
+        super().__init__(**kw)
+        self.game = game
+        self.seats = seats
+
+    def show(self, view: dict) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def seat_summary(cls, game: Game, view: dict, seat: int) -> str:
+        """A few words for the seats panel, e.g. a score; empty when the game has none."""
+        return ""
+
+    @classmethod
+    def breakdown_lines(cls, game: Game, entry: dict) -> list[str]:
+        """One seat's scoring breakdown as lines for the end screen."""
+        lines = []
+        for key, value in entry.items():
+            label = str(key).replace("_", " ").capitalize()
+            if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+                lines += [f"{label} #{i + 1}: {plain(v)}" for i, v in enumerate(value)]
+            else:
+                lines.append(f"{label}: {plain(value)}")
+        return lines

@@ -1,0 +1,115 @@
+"""Set the table: player count, a name and a human or computer player per seat, options.
+
+Everything on this screen comes from the game's GameInfo and bot list, so a new game
+needs no set-up code of its own.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from core.bots import bot_names
+from core.game import Game
+
+from . import Seat
+
+HUMAN = "human"
+
+
+def kind_choices(game: Game) -> list[tuple[str, str]]:
+    """Human first, then the computer players with the game's strongest first."""
+    default = game.rules.default_bot
+    bots = sorted(bot_names(game), key=lambda n: n != default)
+    return [("Human", HUMAN)] + [(f"Computer · {n}", f"bot:{n}") for n in bots]
+
+
+class SetupScreen(Screen):
+    """The set-up form for one game; Start opens the play screen."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("f1", "rules", "How to play"),
+    ]
+
+    def __init__(self, game: Game):
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        info = self.game.info
+        kinds = kind_choices(self.game)
+        yield Static(Content(f"{info.title} — set up the table"), id="setup-title")
+        yield Static(Content(info.summary), id="setup-summary")
+        with Horizontal(id="setup-body"):
+            with VerticalScroll(id="setup-seats"):
+                with Horizontal(classes="setup-row"):
+                    yield Label("Players", classes="setup-label")
+                    yield Select([(str(n), n) for n in range(info.min_players, info.max_players + 1)],
+                                 value=info.min_players, allow_blank=False, id="player-count")
+                for seat in range(info.max_players):
+                    with Horizontal(classes="setup-row seat-row", id=f"seat-{seat}"):
+                        yield Label(f"Seat {seat + 1}", classes="setup-label")
+                        yield Input(value=f"Player {seat + 1}", max_length=16,
+                                    placeholder=f"Player {seat + 1}", id=f"seat-name-{seat}")
+                        yield Select(kinds, value=kinds[0 if seat == 0 else 1][1],
+                                     allow_blank=False, id=f"seat-kind-{seat}")
+            with VerticalScroll(id="setup-options"):
+                for option in info.options:
+                    with Vertical(classes="setup-option"):
+                        yield Label(option.label or option.name, classes="option-label")
+                        yield Select([(str(c), c) for c in option.choices], value=option.default,
+                                     allow_blank=False, id=f"option-{option.name}")
+                        if option.help:
+                            yield Static(Content(option.help), classes="option-help")
+        with Horizontal(id="setup-actions"):
+            yield Button("Start", id="start", variant="primary")
+            yield Static("Tab moves between fields; Enter opens a list or starts.", id="setup-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_seats(self.players)
+        self.query_one("#start", Button).focus()
+
+    @property
+    def players(self) -> int:
+        return self.query_one("#player-count", Select).value
+
+    def _show_seats(self, players: int) -> None:
+        for seat in range(self.game.info.max_players):
+            self.query_one(f"#seat-{seat}").set_class(seat >= players, "-unused")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "player-count":
+            self._show_seats(event.value)
+
+    def seats(self) -> list[Seat]:
+        """The seats as set now; an empty name falls back to 'Player N'."""
+        out = []
+        for seat in range(self.players):
+            name = self.query_one(f"#seat-name-{seat}", Input).value.strip() or f"Player {seat + 1}"
+            kind = self.query_one(f"#seat-kind-{seat}", Select).value
+            out.append(Seat(name, None if kind == HUMAN else kind.removeprefix("bot:")))
+        return out
+
+    def options(self) -> dict:
+        return {o.name: self.query_one(f"#option-{o.name}", Select).value
+                for o in self.game.info.options}
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def action_start(self) -> None:
+        from .play import PlayScreen
+        seats = self.seats()
+        match = self.game.new(len(seats), seed=self.app.new_seed(), options=self.options())
+        self.app.push_screen(PlayScreen(self.game, match, seats))
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+        self.app.push_screen(RulesScreen(self.game))

@@ -1,0 +1,272 @@
+"""The kiosk driven as people drive it: keys (and a click) through menu, set-up, play, end."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+
+from textual.content import Content
+from textual.widgets import Input, OptionList, Select, Static
+
+from core.bots import make_bot
+from core.game import Result
+from core.rng import Rng
+from kiosk.app import TokyoKiosk
+from kiosk.boards import Board, GenericBoard, board_for
+from kiosk.boards.chocolate_milk import ChocolateMilkBoard, CratesPanel, LotCard
+from kiosk.screens import Seat
+from kiosk.screens.end import EndScreen, ranking_lines, winner_line
+from kiosk.screens.menu import MenuScreen
+from kiosk.screens.play import PlayScreen
+from kiosk.screens.setup import SetupScreen
+
+SIZE = (120, 40)
+SEED = 2024
+
+
+def sync(test):
+    """Run an async test in its own event loop (the project has no async pytest plugin)."""
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        asyncio.run(test(*args, **kwargs))
+    return run
+
+
+async def wait_for(pilot, condition, what: str, limit: int = 200) -> None:
+    """Let the app process messages until `condition()` holds; fail after `limit` rounds."""
+    for _ in range(limit):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def text_of(screen) -> str:
+    """The text of every Static on a screen, as shown."""
+    out = []
+    for widget in screen.query(Static):
+        visual = widget.visual
+        out.append(visual.plain if isinstance(visual, Content) else str(visual))
+        if widget.border_title:
+            out.append(widget.border_title)
+    return "\n".join(out)
+
+
+async def open_setup(pilot) -> SetupScreen:
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, MenuScreen), "the menu")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, SetupScreen), "the set-up screen")
+    return pilot.app.screen
+
+
+async def choose(pilot, select_id: str, label: str) -> None:
+    """Open a Select with Enter, move with the arrow keys to the choice `label`, press Enter."""
+    select = pilot.app.screen.query_one(f"#{select_id}", Select)
+    select.focus()
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: select.expanded, f"{select_id} to open")
+    overlay = select.query_one(OptionList)
+    labels = [str(o.prompt) for o in overlay.options]
+    target = labels.index(label)
+    for _ in range(len(labels)):
+        if overlay.highlighted == target:
+            break
+        await pilot.press("down" if (overlay.highlighted or 0) < target else "up")
+    assert overlay.highlighted == target
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: not select.expanded, f"{select_id} to close")
+
+
+@sync
+async def test_menu_lists_chocolate_milk():
+    app = TokyoKiosk(bot_delay=0, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        games = app.screen.query_one("#menu-games", OptionList)
+        prompts = [str(o.prompt) for o in games.options]
+        assert [o.id for o in games.options] == ["chocolate_milk"]
+        assert "Chocolate Milk" in prompts[0]
+        assert "2–8 players" in prompts[0]
+        assert "score crates squared" in prompts[0]
+        assert app.focused is games
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running, "the app to quit")
+
+
+@sync
+async def test_setup_changes_player_count_and_seat_kinds():
+    app = TokyoKiosk(bot_delay=0, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(pilot)
+        shown = lambda: [r.id for r in setup.query(".seat-row") if r.display]
+        assert shown() == ["seat-0", "seat-1"]
+        assert [s.kind for s in setup.seats()] == ["human", "dealer bot"]
+
+        await choose(pilot, "player-count", "4")
+        assert shown() == ["seat-0", "seat-1", "seat-2", "seat-3"]
+        await choose(pilot, "seat-kind-1", "Human")
+        await choose(pilot, "seat-kind-3", "Computer · random")
+
+        name = setup.query_one("#seat-name-2", Input)
+        name.focus()
+        await pilot.press("ctrl+u", *"Aiko")
+        seats = setup.seats()
+        assert [s.name for s in seats] == ["Player 1", "Player 2", "Aiko", "Player 4"]
+        assert [s.bot for s in seats] == [None, None, "dealer", "random"]
+
+        await choose(pilot, "player-count", "3")
+        assert shown() == ["seat-0", "seat-1", "seat-2"]
+        assert len(setup.seats()) == 3
+        await choose(pilot, "option-refill", "draw")
+        assert setup.options() == {"variant": "strategic", "refill": "draw", "boxes": 1}
+
+        await pilot.click("#start")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
+        match = app.screen.match
+        assert match.players == 3 and match.options["refill"] == "draw"
+        assert match.log.seed == SEED
+
+        await pilot.press("escape")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
+
+
+def assert_board_shows(play, view: dict) -> None:
+    """The Chocolate Milk board matches the view: lots with words and codes, yen, crates."""
+    rules = play.game.rules
+    cards = sorted(play.query(LotCard), key=lambda c: c.card)
+    assert [c.drinks for c in cards] == view["grid"]
+    for card in cards:
+        text = card.render().plain
+        for code in card.drinks:
+            assert f"{code} {rules.labels[rules.code_index[code]]}" in text
+    crates = play.query_one(CratesPanel).render().plain
+    for seat, y in enumerate(view["yen"]):
+        assert f"Player {seat + 1}  ¥{y:,}" in crates
+        for crate in view["crates"][seat]:
+            assert " ".join(crate) in crates
+
+
+@sync
+async def test_whole_game_by_keys_against_the_computer():
+    """Seat 1 plays every move with arrow keys and Enter; seat 2 is the dealer bot."""
+    app = TokyoKiosk(bot_delay=0, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_setup(pilot)
+        await pilot.press("enter")  # Start has the focus: two seats, human and dealer
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
+        play = app.screen
+        match = play.match
+        assert [s.bot for s in play.seats] == [None, "dealer"]
+        # Seat 1 picks what the dealer bot would pick for it, but only by moving the cursor.
+        advisor, advice_rng = make_bot(play.game, "dealer"), Rng(SEED, stream=7)
+        actions = play.query_one("#actions", OptionList)
+        human_moves = 0
+
+        def settled() -> bool:
+            return isinstance(app.screen, EndScreen) or (
+                play.human == 0 and any(o.id for o in actions.options))
+
+        while True:
+            await wait_for(pilot, settled, "seat 1's turn or the end")
+            if isinstance(app.screen, EndScreen):
+                break
+            assert app.focused is actions
+            assert "Player 1 to play" in play.query_one("#play-header", Static).visual.plain
+            assert_board_shows(play, match.view(None))
+            legal = match.legal(0)
+            want = advisor.choose(match.view(0), legal, advice_rng).key
+            enabled = [o.id for o in actions.options if not o.disabled]
+            assert sorted(enabled) == sorted(a.key for a in legal)
+            assert actions.get_option_at_index(actions.highlighted).id == enabled[0]
+            before = len(match.log.moves)
+            await pilot.press(*["down"] * enabled.index(want))
+            assert actions.get_option_at_index(actions.highlighted).id == want
+            await pilot.press("enter")
+            assert match.log.moves[before] == (0, want)
+            human_moves += 1
+            assert human_moves < 60, "the game should have ended"
+
+        assert match.over and human_moves > 3
+        seats_moved = {s for s, _ in match.log.moves}
+        assert seats_moved == {0, 1}
+        result = match.result()
+        end_text = text_of(app.screen)
+        ranking = app.screen.query_one("#end-ranking", Static).visual.plain.splitlines()
+        assert len(ranking) == 2
+        for seat, name in enumerate(["Player 1", "Player 2"]):
+            line = next(line for line in ranking if name in line)
+            assert line.endswith(f"¥{result.final_yen[seat]:,}")
+            assert f"Total: ¥{result.breakdown[seat]['total']:,}" in end_text
+        assert any(f"Player {s + 1}" in ranking[0] for s in result.winners)
+        assert ("wins!" in end_text) == (len(result.winners) == 1)
+        assert result.reason in end_text
+
+        await pilot.press("enter")  # a stray Enter from the last move keeps the scores up
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        assert len(app.screen_stack) == 1
+
+
+@sync
+async def test_actions_can_be_clicked():
+    app = TokyoKiosk(bot_delay=0, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_setup(pilot)
+        await choose(pilot, "seat-kind-1", "Human")
+        await pilot.click("#start")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
+        play = app.screen
+        seat = play.human
+        first = play.match.legal(seat)[0]
+        # Row 0 is the border, row 1 the first group's heading, row 2 its first action.
+        await pilot.click("#actions", offset=(4, 2))
+        await wait_for(pilot, lambda: play.match.log.moves, "the clicked move")
+        assert play.match.log.moves == [(seat, first.key)]
+        assert play.human == 1 - seat
+
+
+@sync
+async def test_a_game_without_a_board_is_shown_by_the_generic_one(monkeypatch):
+    monkeypatch.setattr("kiosk.boards.BOARDS", {})
+    assert board_for("chocolate_milk") is GenericBoard
+    app = TokyoKiosk(bot_delay=0, seed=SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_setup(pilot)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.human == 0,
+                       "seat 1's turn")
+        play = app.screen
+        shown = lambda: play.query_one("#generic-view", Static).visual.plain
+        view = play.match.view(None)
+        assert isinstance(play.query_one("#board"), GenericBoard)
+        assert f"yen: {' '.join(f'{y:,}' for y in view['yen'])}" in shown()
+        assert "viewer" not in shown()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: play.human == 0 and len(play.match.log.moves) >= 2, "a round")
+        view = play.match.view(None)
+        assert f"turn: {view['turn']}" in shown()
+        assert f"crates_left: {view['crates_left']}" in shown()
+
+
+def test_breakdown_lines(chocolate_milk):
+    entry = {"yen": 1500, "crates": [{"drinks": ["K6", "K2"], "scored": "black", "count": 2,
+                                      "payout": 400}], "total": 1900}
+    assert Board.breakdown_lines(None, entry) == [
+        "Yen: 1,500", "Crates #1: drinks=K6 K2, scored=black, count=2, payout=400", "Total: 1,900"]
+    assert ChocolateMilkBoard.breakdown_lines(chocolate_milk, entry) == [
+        "Yen in hand: ¥1,500", "Crate 1: K6 K2 — 2 × black: 2² × ¥100 = ¥400", "Total: ¥1,900"]
+
+
+def test_shared_wins_share_a_place():
+    result = Result(final_yen=(2000, 2000, 900), ranking=((0, 1), (2,)),
+                    breakdown=({}, {}, {}), reason="")
+    seats = [Seat("Aiko"), Seat("Bo", "dealer"), Seat("Chiyo")]
+    assert ranking_lines(result, seats) == [
+        "1st (shared)  Aiko   ¥2,000",
+        "1st (shared)  Bo     ¥2,000",
+        "3rd           Chiyo  ¥900",
+    ]
+    assert winner_line(result, seats) == "Shared win: Aiko and Bo!"
