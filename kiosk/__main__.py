@@ -1,6 +1,8 @@
-"""`python -m kiosk` opens the kiosk."""
+"""`python -m kiosk [--lock]` opens the kiosk, as `tokyo kiosk` does."""
 
-from kiosk.app import run_kiosk
+import sys
+
+from kiosk.cli import main
 
 if __name__ == "__main__":
-    run_kiosk()
+    sys.exit(main(["kiosk", *sys.argv[1:]]))

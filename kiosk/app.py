@@ -1,13 +1,31 @@
-"""The Textual kiosk: a menu of games, set-up, play and the final scores on one screen."""
+"""The Textual kiosk: a menu of games, set-up, play and the final scores on one screen.
+
+The app also keeps the kiosk running unattended: autosaves (kiosk.store), an idle
+timeout to the attract screen, the lock (no quit keys; the operator leaves with a PIN),
+the practice screens through `App.suspend()`, and an apology instead of a crash when a
+game raises.
+"""
 
 from __future__ import annotations
 
 import time
+import traceback
 
-from textual.app import App
+from textual import events
+from textual.app import App, SuspendNotSupported
+from textual.binding import Binding
 from textual.screen import Screen
 
+from core.errors import SaveError, TokyoError
+
+from .config import ConfigError, KioskConfig, data_dir, load_config
 from .screens.menu import MenuScreen
+from .store import SaveStore
+
+ERROR_LOG_MAX = 256 * 1024
+# Input that counts as someone at the screen.
+ACTIVITY = (events.Key, events.MouseDown, events.MouseScrollDown, events.MouseScrollUp)
+LOCKED_ACTIONS = {"quit", "suspend_process", "command_palette", "help_quit"}
 
 
 class TokyoKiosk(App):
@@ -17,14 +35,36 @@ class TokyoKiosk(App):
     TITLE = "Tokyo Series Kiosk"
     # People at a café should not wander into themes and system commands.
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+o", "operator", "Operator", show=False, priority=True)]
 
-    def __init__(self, *, bot_delay: float = 0.4, seed: int | None = None):
+    def __init__(self, *, bot_delay: float | None = None, seed: int | None = None, lock: bool = False,
+                 config: KioskConfig | None = None, data=None, clock=time.monotonic):
         super().__init__()
-        self.bot_delay = bot_delay
+        self.config_problem = ""
+        if config is None:
+            try:
+                config = load_config()
+            except ConfigError as e:
+                config, self.config_problem = KioskConfig(), str(e)
+        self.config = config
+        self.bot_delay = config.bot_delay if bot_delay is None else bot_delay
         self.fixed_seed = seed
+        self.lock = lock
+        self.store = SaveStore(data_dir() if data is None else data)
+        self.clock = clock
+        self.last_input = clock()
+        self.idle_resets = 0
 
     def get_default_screen(self) -> Screen:
         return MenuScreen()
+
+    def on_mount(self) -> None:
+        idle = self.config.idle_seconds
+        if idle > 0:
+            self.set_interval(min(1.0, idle / 4), self.idle_tick, name="idle")
+        if self.config_problem:
+            self.notify(f"{self.config_problem}. Using the default settings.",
+                        title="Kiosk settings", severity="warning", timeout=15)
 
     def new_seed(self) -> int:
         """The seed of the next match: the fixed one for tests, otherwise from the clock."""
@@ -37,7 +77,132 @@ class TokyoKiosk(App):
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
+    # ---- matches ---------------------------------------------------------------------
+
+    def start_match(self, game, seats, options: dict) -> None:
+        """A new match from the set-up screen, saved at once in a fresh slot (so it can be
+        resumed even if its board fails to draw)."""
+        from .screens.play import PlayScreen
+        from .session import make_meta
+        match = game.new(len(seats), seed=self.new_seed(), options=options)
+        play = PlayScreen(game, match, seats, slot=self.store.new_slot(game.name))
+        try:
+            self.store.autosave(play.slot, match, make_meta(game, seats, play.bot_rngs))
+        except OSError:
+            pass  # the play screen says so at its first autosave
+        self.push_screen(play)
+
+    def resume(self, slot: str) -> str | None:
+        """Open a saved match; a message for the menu when it cannot be resumed."""
+        from .screens.play import BOT_STREAM, PlayScreen
+        from .session import bot_rngs_from_meta, seats_from_meta
+        try:
+            match, meta = self.store.load(slot)
+            seats = seats_from_meta(meta, match.game, match.players)
+            rngs = bot_rngs_from_meta(meta, seats, match.log.seed, BOT_STREAM)
+        except SaveError as e:
+            return f"That save could not be opened: {e}. It was set aside."
+        except (TokyoError, ValueError) as e:
+            return f"That save could not be opened: {e}"
+        self.push_screen(PlayScreen(match.game, match, seats, slot=slot, bot_rngs=rngs))
+        return None
+
+    def game_failed(self, play, error: BaseException) -> None:
+        """A game raised: log it for the operator, apologise, keep the last autosave."""
+        from .screens.apology import ApologyScreen
+        self.log_error(f"{play.game.info.title} (save {play.slot})", error)
+        resumable = play.slot is not None and self.store.path(play.slot).exists()
+        self.push_screen(ApologyScreen(play.game.info.title, resumable))
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A game's board can also fail while Textual draws it: apologise rather than quit."""
+        from .screens.play import PlayScreen
+        play = next((s for s in reversed(self.screen_stack) if isinstance(s, PlayScreen)), None)
+        if play is None or play.failed:
+            super()._handle_exception(error)
+            return
+        play.failed = True
+        self.call_later(self.game_failed, play, error)
+
+    def log_error(self, what: str, error: BaseException) -> None:
+        """Append the traceback to errors.log in the data folder (kept small)."""
+        path = self.store.dir.parent / "errors.log"
+        text = "".join(traceback.format_exception(error))
+        entry = f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {what}\n{text}\n"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists() and path.stat().st_size > ERROR_LOG_MAX:
+                path.replace(path.with_suffix(".log.old"))
+            with open(path, "a", encoding="utf-8") as f:
+                f.write(entry)
+        except OSError:
+            pass
+
+    # ---- practice --------------------------------------------------------------------
+
+    def open_practice(self, key: str) -> str | None:
+        """Run a pygame practice screen with Textual suspended; a message if it cannot."""
+        from . import practice
+        if self.is_web:
+            return practice.WEB_NOTE
+        try:
+            practice.prepare(key)
+            with self.suspend():
+                practice.run(key)
+        except practice.PracticeUnavailable as e:
+            return str(e)
+        except SuspendNotSupported:
+            return "This terminal cannot hand the screen to a practice window."
+        finally:
+            self.touch()
+        return None
+
+    # ---- idle, attract and the lock ----------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, ACTIVITY):
+            self.touch()
+        await super().on_event(event)
+
+    def touch(self) -> None:
+        """Someone is here: start the idle time again."""
+        self.last_input = self.clock()
+        self.idle_resets += 1
+
+    def idle_tick(self) -> None:
+        """After `idle_seconds` without input: the menu under the attract screen."""
+        from .screens.attract import AttractScreen
+        if self.clock() - self.last_input < self.config.idle_seconds:
+            return
+        if isinstance(self.screen, AttractScreen):
+            return
+        self.back_to_menu()
+        self.push_screen(AttractScreen())
+
+    def action_press_key(self, key: str) -> None:
+        """A key touched on the key bar: as if it were pressed."""
+        self.simulate_key(key)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if self.lock and action in LOCKED_ACTIONS:
+            return False
+        if action == "operator" and not self.lock:
+            return False
+        return True
+
+    def action_operator(self) -> None:
+        """ctrl+o in a locked kiosk: the PIN prompt; the right PIN closes the kiosk."""
+        from .screens.pin import PinScreen
+        if isinstance(self.screen, PinScreen):
+            return
+
+        def done(ok: bool | None) -> None:
+            if ok:
+                self.exit(0)
+
+        self.push_screen(PinScreen(self.config.pin), done)
+
 
 def run_kiosk(**kw) -> None:
-    """Run the kiosk in the terminal until someone quits."""
+    """Run the kiosk in the terminal until someone quits (or the operator leaves)."""
     TokyoKiosk(**kw).run()

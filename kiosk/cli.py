@@ -11,7 +11,24 @@ from core.errors import TokyoError
 
 def _cmd_kiosk(args) -> int:
     from kiosk.app import run_kiosk
-    run_kiosk()
+    from kiosk.config import ConfigError, config_path, load_config
+    lock = getattr(args, "lock", False)
+    try:
+        config = load_config()
+    except ConfigError as e:
+        if lock:
+            raise TokyoError(f"{e}; a locked kiosk needs working settings") from e
+        config = None  # the kiosk says so on screen and uses the defaults
+    if lock and not config.pin:
+        raise TokyoError(f"a locked kiosk needs an operator PIN: put pin = \"1234\" (4–12 digits) "
+                         f"in {config_path()}")
+    run_kiosk(lock=lock, config=config)
+    return 0
+
+
+def _cmd_serve(args) -> int:
+    from kiosk.serve import serve
+    serve(args.host, args.port, lock=args.lock)
     return 0
 
 
@@ -142,7 +159,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tokyo", description="Tokyo Series Kiosk")
     sub = p.add_subparsers(dest="command")
     k = sub.add_parser("kiosk", help="open the kiosk (the default)")
+    k.add_argument("--lock", action="store_true",
+                   help="kiosk mode: no quit keys; the operator leaves with ctrl+o and the PIN")
     k.set_defaults(func=_cmd_kiosk)
+    sv = sub.add_parser("serve", help="the kiosk in a web browser (textual-serve)")
+    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (default 127.0.0.1: this computer only)")
+    sv.add_argument("--lock", action="store_true", help="serve the locked kiosk")
+    sv.set_defaults(func=_cmd_serve)
     sub.add_parser("list", help="list the registered games").set_defaults(func=_cmd_list)
     r = sub.add_parser("rules", help="a game's rules in short")
     r.add_argument("game")

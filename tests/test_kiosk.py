@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
+import subprocess
+import sys
+import textwrap
 
+import pytest
 from textual.content import Content
 from textual.widgets import Input, OptionList, Select, Static
 
@@ -14,14 +19,24 @@ from core.rng import Rng
 from kiosk.app import TokyoKiosk
 from kiosk.boards import Board, GenericBoard, board_for
 from kiosk.boards.chocolate_milk import ChocolateMilkBoard, CratesPanel, LotCard
+from kiosk.boards.generic import ViewText
 from kiosk.screens import Seat
 from kiosk.screens.end import EndScreen, ranking_lines, winner_line
 from kiosk.screens.menu import MenuScreen
 from kiosk.screens.play import PlayScreen
+from kiosk.screens.rules import RulesScreen
 from kiosk.screens.setup import SetupScreen
+from kiosk.widgets.keybar import KeyBar
 
 SIZE = (120, 40)
 SEED = 2024
+
+
+@pytest.fixture(autouse=True)
+def kiosk_dirs(tmp_path, monkeypatch):
+    """Saves and settings of each test in its own folder, never the user's."""
+    monkeypatch.setenv("TOKYO_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("TOKYO_CONFIG", str(tmp_path / "kiosk.toml"))
 
 
 def sync(test):
@@ -78,19 +93,63 @@ async def choose(pilot, select_id: str, label: str) -> None:
 
 
 @sync
-async def test_menu_lists_chocolate_milk():
+async def test_menu_lists_games_practice_and_how_to_play():
     app = TokyoKiosk(bot_delay=0, seed=SEED)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         games = app.screen.query_one("#menu-games", OptionList)
-        prompts = [str(o.prompt) for o in games.options]
-        assert [o.id for o in games.options] == ["chocolate_milk"]
-        assert "Chocolate Milk" in prompts[0]
-        assert "2–8 players" in prompts[0]
-        assert "score crates squared" in prompts[0]
+        ids = [o.id for o in games.options if o.id]
+        assert "game:chocolate_milk" in ids and ids[-2:] == ["practice:build", "practice:vending"]
+        assert all(i.startswith("game:") for i in ids[:-2])
+        prompts = {o.id: str(o.prompt) for o in games.options if o.id}
+        cm = prompts["game:chocolate_milk"]
+        assert "Chocolate Milk" in cm and "2–8 players" in cm and "score crates squared" in cm
+        assert prompts["practice:build"] == "Practice: building"
+        assert prompts["practice:vending"] == "Practice: vending machine"
         assert app.focused is games
+        assert games.get_option_at_index(games.highlighted).id == "game:chocolate_milk"
+
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "how to play")
+        shown = app.screen.query_one("#rules-text", Static).visual.plain
+        assert "Move and buy" in shown and "How to play Chocolate Milk" in text_of(app.screen)
+        await pilot.click("#rules-close")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
+        keybar = app.screen.query_one(KeyBar)
+        assert keybar.render().plain.startswith(" f1 How to play")
+        await pilot.click(KeyBar, offset=(2, 0))  # touching "f1" on the key bar
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "how to play, touched")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu once more")
         await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running, "the app to quit")
+
+
+def test_listing_the_menu_imports_no_game():
+    """The menu is drawn (in a fresh process) without importing any game's module."""
+    code = textwrap.dedent("""
+        import asyncio, json, sys
+        from kiosk.app import TokyoKiosk
+        from kiosk.screens.menu import MenuScreen
+
+        async def main():
+            app = TokyoKiosk(bot_delay=0)
+            async with app.run_test(size=(100, 30)) as pilot:
+                for _ in range(100):
+                    if isinstance(app.screen, MenuScreen):
+                        break
+                    await pilot.pause()
+                listed = [o.id for o in app.screen.query_one("#menu-games").options if o.id]
+            loaded = sorted(m for m in sys.modules if m.startswith(("games.", "physics", "pygame")))
+            print(json.dumps({"listed": listed, "loaded": loaded}))
+
+        asyncio.run(main())
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         check=True)
+    data = json.loads(out.stdout.strip().splitlines()[-1])
+    assert "game:chocolate_milk" in data["listed"]
+    assert data["loaded"] == []
 
 
 @sync
@@ -239,16 +298,33 @@ async def test_a_game_without_a_board_is_shown_by_the_generic_one(monkeypatch):
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.human == 0,
                        "seat 1's turn")
         play = app.screen
-        shown = lambda: play.query_one("#generic-view", Static).visual.plain
+        shown = lambda: play.query_one("#generic-view", Static).visual.plain.splitlines()
         view = play.match.view(None)
         assert isinstance(play.query_one("#board"), GenericBoard)
-        assert f"yen: {' '.join(f'{y:,}' for y in view['yen'])}" in shown()
-        assert "viewer" not in shown()
+        yen = " · ".join(f"Player {s + 1} {y:,}" for s, y in enumerate(view["yen"]))
+        assert f"Yen: {yen}" in shown()
+        assert "Grid" in shown() and f"  #9: {' · '.join(view['grid'][8])}" in shown()
+        assert not any(line.startswith(("Viewer", "To act")) for line in shown())
         await pilot.press("enter")
         await wait_for(pilot, lambda: play.human == 0 and len(play.match.log.moves) >= 2, "a round")
         view = play.match.view(None)
-        assert f"turn: {view['turn']}" in shown()
-        assert f"crates_left: {view['crates_left']}" in shown()
+        assert f"Turn: {view['turn']}" in shown()
+        assert f"Crates left: {view['crates_left']}" in shown()
+
+
+def test_generic_view_text_names_seats_and_nests():
+    view = {"viewer": 1, "to_act": [0], "round": 3, "open": True, "note": "",
+            "money": [None, 1500, None], "bid": {"bidders": [0, 1, 2], "done": [2], "bids": {"0": 300}},
+            "markets": [{"fish": "tuna", "price": 800, "stock": [1, 2]}]}
+    rows = ViewText(["Aiko", "Bo", "Chiyo"]).lines(view)
+    assert rows == [
+        (0, "Round: 3", False), (0, "Open: yes", False), (0, "Note: –", False),
+        (0, "Money: Aiko hidden · Bo 1,500 · Chiyo hidden", False),
+        (0, "Bid", True), (1, "Bidders: Aiko · Bo · Chiyo", False), (1, "Done: Chiyo", False),
+        (1, "Bids: Aiko 300", False),
+        (0, "Markets", True), (1, "#1", True), (2, "Fish: tuna", False), (2, "Price: 800", False),
+        (2, "Stock: 1 · 2", False),
+    ]
 
 
 def test_breakdown_lines(chocolate_milk):
@@ -270,3 +346,53 @@ def test_shared_wins_share_a_place():
         "3rd           Chiyo  ¥900",
     ]
     assert winner_line(result, seats) == "Shared win: Aiko and Bo!"
+
+
+@sync
+async def test_many_actions_get_group_tabs_and_stay_reachable_by_keys_and_clicks():
+    from textual.app import App
+    from textual.widgets import Tab, Tabs
+
+    from core.game import Action
+    from kiosk.widgets.actions import ActionPicker
+
+    legal = ([Action(f"fish:{i}", f"Launch boat {i}", "Fishing") for i in range(8)]
+             + [Action(f"buy:{i}", f"Buy crate {i}", "Buying") for i in range(6)]
+             + [Action("market:eel", "Enter the eel market", "Markets")])
+    chosen = []
+
+    class Frame(App):
+        CSS_PATH = "../kiosk/kiosk.tcss"
+
+        def compose(self):
+            yield ActionPicker(id="picker")
+
+        def on_action_picker_chosen(self, event):
+            chosen.append(event.key)
+
+    app = Frame()
+    async with app.run_test(size=(60, 30)) as pilot:
+        picker = app.query_one(ActionPicker)
+        picker.offer("Aiko, choose:", legal, masked=False)
+        await wait_for(pilot, lambda: len(picker.query(Tab)) == 4, "the group tabs")
+        actions = picker.query_one("#actions", OptionList)
+        assert [o.id for o in actions.options if o.id] == [a.key for a in legal]
+        assert [str(o.prompt) for o in actions.options if o.disabled] == ["Fishing", "Buying", "Markets"]
+        assert not picker.query_one("#amount-box").display  # public amounts stay in the list
+
+        tabs = picker.query_one(Tabs)
+        assert [str(t.label) for t in tabs.query(Tab)] == ["All", "Fishing", "Buying", "Markets"]
+        await pilot.click(f"#{tabs.query(Tab)[2].id}")  # "Buying"
+        await wait_for(pilot, lambda: picker.group == "Buying", "the Buying tab")
+        assert [o.id for o in actions.options if o.id] == [f"buy:{i}" for i in range(6)]
+        actions.focus()
+        await pilot.press("down", "down", "enter")
+        assert chosen == ["buy:2"]
+
+        tabs.focus()
+        await pilot.press("left", "left")  # back to "All"
+        await wait_for(pilot, lambda: picker.group is None, "all groups")
+        assert len([o for o in actions.options if o.id]) == len(legal)
+
+        picker.offer("Bo, choose:", legal[:3], masked=False)  # few actions: no tabs
+        await wait_for(pilot, lambda: not picker.query(Tabs), "the tabs to go")

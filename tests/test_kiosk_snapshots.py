@@ -7,14 +7,36 @@ Regenerate after a deliberate change with
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 
+from core import games
 from kiosk.app import TokyoKiosk
+from kiosk.config import KioskConfig
+from kiosk.screens import Seat
+from kiosk.screens.curtain import CurtainScreen
 from kiosk.screens.menu import MenuScreen
 from kiosk.screens.play import PlayScreen
 from kiosk.screens.setup import SetupScreen
+from tests.test_kiosk_privacy import auction  # noqa: F401 - the fake Sealed Auction plugin
 
 SEED = 2024
 SIZES = [pytest.param((100, 30), id="100x30"), pytest.param((140, 45), id="140x45")]
+
+
+@pytest.fixture(autouse=True)
+def kiosk_dirs(tmp_path, monkeypatch):
+    """No saves (an empty resume list), default settings, and Chocolate Milk as the only
+    installed game (the Sealed Auction fixture adds itself): the same pictures every time,
+    whatever other games are installed."""
+    monkeypatch.setenv("TOKYO_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("TOKYO_CONFIG", str(tmp_path / "kiosk.toml"))
+    real = games._entry_points
+    monkeypatch.setattr(games, "_entry_points", lambda: {k: v for k, v in real().items()
+                                                         if k in ("chocolate_milk", "sealed_auction")})
+
+
+def kiosk() -> TokyoKiosk:
+    return TokyoKiosk(bot_delay=0, seed=SEED, config=KioskConfig(idle_seconds=0))
 
 
 async def wait_for(pilot, condition, what: str, limit: int = 200) -> None:
@@ -43,16 +65,41 @@ async def to_play(pilot) -> None:
                    and pilot.app.screen.human == 0, "seat 1's turn")
 
 
+def auction_turn(game, private: bool):
+    """Aiko and Bo (people) and a computer bid in Sealed Auction; the generic board."""
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        await to_menu(pilot)
+        app.start_match(game, [Seat("Aiko"), Seat("Bo"), Seat("Chiyo", "random")], {"lots": 2})
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen), "the curtain")
+        if private:
+            await pilot.press("space")
+            await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.human == 0,
+                           "Aiko's turn")
+            app.screen.query_one("#amount", Input).cursor_blink = False
+            await pilot.press("4", "0", "0")
+    return run_before
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_menu(snap_compare, size):
-    assert snap_compare(TokyoKiosk(bot_delay=0, seed=SEED), terminal_size=size, run_before=to_menu)
+    assert snap_compare(kiosk(), terminal_size=size, run_before=to_menu)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_setup(snap_compare, size):
-    assert snap_compare(TokyoKiosk(bot_delay=0, seed=SEED), terminal_size=size, run_before=to_setup)
+    assert snap_compare(kiosk(), terminal_size=size, run_before=to_setup)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_chocolate_milk_play(snap_compare, size):
-    assert snap_compare(TokyoKiosk(bot_delay=0, seed=SEED), terminal_size=size, run_before=to_play)
+    assert snap_compare(kiosk(), terminal_size=size, run_before=to_play)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_generic_board_private_view(snap_compare, size, auction):  # noqa: F811
+    assert snap_compare(kiosk(), terminal_size=size, run_before=auction_turn(auction, True))
+
+
+def test_curtain(snap_compare, auction):  # noqa: F811
+    assert snap_compare(kiosk(), terminal_size=(100, 30), run_before=auction_turn(auction, False))

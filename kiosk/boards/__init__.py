@@ -1,4 +1,9 @@
-"""Board widgets by game name; a game without its own board gets the generic one."""
+"""Board widgets by game name; a game without its own board gets the generic one.
+
+A new board: a Board subclass in kiosk/boards/<game>.py, its entry below, and its
+styles in kiosk/boards/<game>.tcss added to PlayScreen.CSS_PATH. Show every colour
+with a letter or symbol too (the Chocolate Milk board writes drink codes such as K6).
+"""
 
 from __future__ import annotations
 

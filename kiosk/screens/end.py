@@ -7,11 +7,12 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from core.game import Game, Match
 
 from ..boards import board_for
+from ..widgets.keybar import KeyBar
 from . import Seat
 
 
@@ -43,6 +44,8 @@ def winner_line(result, seats: list[Seat]) -> str:
 class EndScreen(Screen):
     """Final scores; 'm' or the button goes back to the menu."""
 
+    CSS_PATH = "end.tcss"
+
     BINDINGS = [Binding("m", "menu", "Back to the menu")]
 
     def __init__(self, game: Game, match: Match, seats: list[Seat]):
@@ -67,7 +70,7 @@ class EndScreen(Screen):
                     box.border_title = Content(f"{seats[s].name} (seat {s + 1})")
                     yield box
         yield Button("Back to the menu (m)", id="to-menu", variant="primary")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         # Not the button: an Enter still pressed for the last move must not skip the scores.

@@ -12,6 +12,8 @@ from textual.widgets import Button, Static
 class LeaveScreen(ModalScreen[bool]):
     """Dismisses with True to leave the match, False to stay."""
 
+    CSS_PATH = "modals.tcss"
+
     BINDINGS = [
         Binding("y", "leave", "Leave"),
         Binding("n,escape", "stay", "Stay"),
@@ -19,7 +21,8 @@ class LeaveScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="leave-box"):
-            yield Static("Leave this game and go back to the menu?", id="leave-question")
+            yield Static("Leave this game and go back to the menu? It is saved: "
+                         "you can resume it from the menu later.", id="leave-question")
             with Horizontal(id="leave-buttons"):
                 yield Button("Stay (n)", id="stay", variant="primary")
                 yield Button("Leave (y)", id="leave", variant="error")

@@ -1,7 +1,14 @@
 """The play frame shared by every game: header, board, seats, actions and event log.
 
 People choose from the legal actions of the seat to act; computer seats move by
-themselves after the app's bot delay, each with its own seeded random stream.
+themselves after the app's bot delay, each with its own seeded random stream. The
+match is autosaved after every move.
+
+In a game with secrets (see kiosk.privacy) the board shows the acting person's own
+view while they choose and the spectator view otherwise, and the screen is handed
+over behind a curtain whenever a different person's secrets come next. Anything a
+game raises (rules or board) ends the match politely: the app apologises and the
+last autosave stays resumable.
 """
 
 from __future__ import annotations
@@ -12,51 +19,53 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, RichLog, Static
-from textual.widgets.option_list import Option
+from textual.widgets import RichLog, Static
 
 from core.bots import make_bot, play_turn
 from core.errors import IllegalMove
-from core.game import Action, Event, Game, Match
+from core.game import Event, Game, Match
 from core.rng import Rng
 
 from ..boards import board_for
+from ..privacy import SecretWatch
+from ..session import make_meta
+from ..widgets.actions import ActionPicker
+from ..widgets.keybar import KeyBar
 from . import Seat
 
 BOT_STREAM = 1000
 
 
-def grouped(legal: list[Action]) -> list[Option]:
-    """The actions under their group headings, groups in order of first appearance."""
-    groups: dict[str, list[Action]] = {}
-    for action in legal:
-        groups.setdefault(action.group or "Actions", []).append(action)
-    options = []
-    for group, actions in groups.items():
-        options.append(Option(Content(group), disabled=True))
-        options += [Option(Content(a.text), id=a.key) for a in actions]
-    return options
-
-
 class PlayScreen(Screen):
     """One match in progress; pushes the end screen when it is over."""
+
+    CSS_PATH = ["play.tcss", "../boards/chocolate_milk.tcss"]
 
     BINDINGS = [
         Binding("escape", "leave", "Leave game"),
         Binding("f1", "rules", "How to play"),
     ]
 
-    def __init__(self, game: Game, match: Match, seats: list[Seat]):
+    def __init__(self, game: Game, match: Match, seats: list[Seat], *, slot: str | None = None,
+                 bot_rngs: dict[int, Rng] | None = None):
         super().__init__()
         self.game = game
         self.match = match
         self.seats = seats
+        self.slot = slot
         self.board_cls = board_for(game.name)
         self.bots = {s: make_bot(game, seat.bot) for s, seat in enumerate(seats) if not seat.human}
-        self.bot_rngs = {s: Rng(match.log.seed, stream=BOT_STREAM + s) for s in self.bots}
-        self.human: int | None = None
+        self.bot_rngs = bot_rngs or {s: Rng(match.log.seed, stream=BOT_STREAM + s) for s in self.bots}
+        self.secrets = SecretWatch(game)
+        self.human_seats = sum(seat.human for seat in seats)
+        self.human: int | None = None        # the seat whose actions are offered now
+        self.viewer: int | None = None       # whose view the board shows (None: spectator)
+        self.revealed_to: int | None = None  # the person who last took the screen
+        self.curtain_for: int | None = None
+        self.failed = False
         self._bot_pending = False
         self._ended = False
+        self._save_warned = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="play-header")
@@ -64,40 +73,88 @@ class PlayScreen(Screen):
             yield self.board_cls(self.game, self.seats, id="board")
             with Vertical(id="play-side"):
                 yield Static(id="seats-panel")
-                yield Static(id="actions-title")
-                yield OptionList(id="actions")
+                yield ActionPicker(id="picker")
                 yield RichLog(id="log", max_lines=1000, wrap=True, min_width=20)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#seats-panel").border_title = "Seats"
         self.query_one("#log", RichLog).border_title = "What happened"
         names = ", ".join(f"{i + 1} {s.name}" for i, s in enumerate(self.seats))
-        self.query_one("#log", RichLog).write(Text(f"{self.game.info.title} begins. Seats: {names}."))
-        self.query_one("#actions", OptionList).focus()
+        moves = len(self.match.log.moves)
+        begun = "begins" if moves == 0 else f"resumes at move {moves + 1}"
+        self.query_one("#log", RichLog).write(Text(f"{self.game.info.title} {begun}. Seats: {names}."))
         self.advance()
+
+    # ---- the flow ------------------------------------------------------------------------
+
+    def guarded(self, step, *args) -> None:
+        """Run a step that calls into the game; a game's exception ends the match politely."""
+        if self.failed:
+            return
+        try:
+            step(*args)
+        except Exception as error:  # the game's fault, whatever it is
+            self.failed = True
+            self.app.game_failed(self, error)
 
     def advance(self) -> None:
         """Redraw everything from the match, then wait for a person or start a bot."""
-        view = self.match.view(None)
-        to_act = self.match.to_act()
+        self.guarded(self._advance)
+
+    def _advance(self) -> None:
+        match = self.match
+        to_act = match.to_act()
+        hidden = self.secrets.hidden(match)
+        humans = [s for s in to_act if self.seats[s].human]
+        person = humans[0] if humans else None
+        hand_over = (hidden and person is not None and self.human_seats > 1
+                     and person != self.revealed_to)
+        self.human = None if hand_over else person
+        if hidden and self.human is not None:
+            self.revealed_to = self.human
+        self.viewer = self.human if hidden else None
+        view = match.view(self.viewer)
         self.query_one("#board").show(view)
         self._show_seats(view, to_act)
         self._show_header(to_act)
-        if self.match.over:
+        if match.over:
             self._finish()
             return
-        humans = [s for s in to_act if self.seats[s].human]
-        self.human = humans[0] if humans else None
-        self._show_actions(to_act)
+        picker = self.query_one(ActionPicker)
+        if hand_over:
+            name = self.seats[person].name
+            picker.wait(f"Waiting for {name} to take the screen…")
+            self._hand_over(person)
+        elif self.human is None:
+            waiting = " and ".join(self.seats[s].name for s in to_act)
+            picker.wait(f"{waiting} (computer) is choosing…", "Please wait for the computer's move.")
+        else:
+            name = self.seats[self.human].name
+            title = f"{name}, choose your move (↑ ↓ Enter, or touch):"
+            picker.offer(title, match.legal(self.human), masked=hidden)
         bots = [s for s in to_act if not self.seats[s].human]
         if bots and not self._bot_pending:
             self._bot_pending = True
             delay = self.app.bot_delay
             if delay > 0:
-                self.set_timer(delay, lambda: self._bot_move(bots[0]))
+                self.set_timer(delay, lambda: self.guarded(self._bot_move, bots[0]))
             else:  # Textual timers cannot have a zero interval
-                self.call_later(self._bot_move, bots[0])
+                self.call_later(self.guarded, self._bot_move, bots[0])
+
+    def _hand_over(self, seat: int) -> None:
+        """Curtain between two people: nothing private is drawn until `seat` says so."""
+        if self.curtain_for is not None:
+            return
+        from .curtain import CurtainScreen
+        self.curtain_for = seat
+
+        def taken(_: bool | None) -> None:
+            self.curtain_for = None
+            self.revealed_to = seat
+            self.advance()
+
+        self.app.push_screen(CurtainScreen(self.seats[seat].name, self.game.info.title), taken)
 
     def _show_header(self, to_act: tuple[int, ...]) -> None:
         title = self.game.info.title
@@ -106,7 +163,11 @@ class PlayScreen(Screen):
         else:
             names = " and ".join(self.seats[s].name for s in to_act)
             text = f"{title}  ·  move {len(self.match.log.moves) + 1}  ·  {names} to play"
-        self.query_one("#play-header", Static).update(Content(text))
+        if self.viewer is not None:
+            text += f"  ·  {self.seats[self.viewer].name}'s private view"
+        header = self.query_one("#play-header", Static)
+        header.set_class(self.viewer is not None, "-private")
+        header.update(Content(text))
 
     def _show_seats(self, view: dict, to_act: tuple[int, ...]) -> None:
         lines = []
@@ -116,25 +177,12 @@ class PlayScreen(Screen):
             lines.append(f"{marker} {s + 1} {seat.name} · {seat.kind}" + (f" · {summary}" if summary else ""))
         self.query_one("#seats-panel", Static).update(Content("\n".join(lines)))
 
-    def _show_actions(self, to_act: tuple[int, ...]) -> None:
-        actions = self.query_one("#actions", OptionList)
-        title = self.query_one("#actions-title", Static)
-        actions.clear_options()
-        if self.human is None:
-            waiting = " and ".join(self.seats[s].name for s in to_act)
-            title.update(Content(f"{waiting} (computer) is choosing…"))
-            actions.add_option(Option(Content("Please wait for the computer's move."), disabled=True))
-            return
-        title.update(Content(f"{self.seats[self.human].name}, choose your move (↑ ↓ Enter, or click):"))
-        actions.add_options(grouped(self.match.legal(self.human)))
-        actions.action_first()
-        actions.focus()
+    # ---- moves ---------------------------------------------------------------------------
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_action_picker_chosen(self, event: ActionPicker.Chosen) -> None:
         event.stop()
-        if self.human is None or event.option.id is None:
-            return
-        self._play(self.human, event.option.id)
+        if self.human is not None:
+            self.guarded(self._play, self.human, event.key)
 
     def _play(self, seat: int, key: str) -> None:
         try:
@@ -142,28 +190,46 @@ class PlayScreen(Screen):
         except IllegalMove as e:
             self.notify(str(e), title="Not allowed", severity="warning")
             return
-        self._log(events)
-        self.advance()
+        self._moved(events)
 
     def _bot_move(self, seat: int) -> None:
         self._bot_pending = False
         if seat in self.match.to_act():
-            self._log(play_turn(self.match, seat, self.bots[seat], self.bot_rngs[seat]))
-        self.advance()
+            self._moved(play_turn(self.match, seat, self.bots[seat], self.bot_rngs[seat]))
+        else:
+            self.advance()
 
-    def _log(self, events: list[Event]) -> None:
+    def _moved(self, events: list[Event]) -> None:
+        self._autosave()
         log = self.query_one("#log", RichLog)
         for event in events:
             log.write(Text(event.text))
+        self.advance()
+
+    def _autosave(self) -> None:
+        """Save now; a full disk is reported once and play goes on."""
+        if self.slot is None or self.match.over:
+            return
+        meta = make_meta(self.game, self.seats, self.bot_rngs)
+        try:
+            self.app.store.autosave(self.slot, self.match, meta)
+        except OSError as e:
+            if not self._save_warned:
+                self._save_warned = True
+                self.notify(f"This game cannot be saved ({e.strerror or e}); play goes on.",
+                            title="Autosave failed", severity="warning")
 
     def _finish(self) -> None:
         if self._ended:
             return
         self._ended = True
         from .end import EndScreen
-        self.query_one("#actions-title", Static).update(Content("The game is over."))
-        self.query_one("#actions", OptionList).clear_options()
+        if self.slot is not None:
+            self.app.store.discard(self.slot)
+        self.query_one(ActionPicker).wait("The game is over.")
         self.app.push_screen(EndScreen(self.game, self.match, self.seats))
+
+    # ---- keys ----------------------------------------------------------------------------
 
     def action_leave(self) -> None:
         from .leave import LeaveScreen

@@ -30,6 +30,8 @@ def reflow(text: str) -> str:
 class RulesScreen(ModalScreen):
     """Shows `rules.how_to_play`; Escape or the button closes it."""
 
+    CSS_PATH = "modals.tcss"
+
     BINDINGS = [Binding("escape", "app.pop_screen", "Close")]
 
     def __init__(self, game: Game):

@@ -11,11 +11,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from core.bots import bot_names
 from core.game import Game
 
+from ..widgets.keybar import KeyBar
 from . import Seat
 
 HUMAN = "human"
@@ -30,6 +31,8 @@ def kind_choices(game: Game) -> list[tuple[str, str]]:
 
 class SetupScreen(Screen):
     """The set-up form for one game; Start opens the play screen."""
+
+    CSS_PATH = "setup.tcss"
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
@@ -69,7 +72,7 @@ class SetupScreen(Screen):
         with Horizontal(id="setup-actions"):
             yield Button("Start", id="start", variant="primary")
             yield Static("Tab moves between fields; Enter opens a list or starts.", id="setup-hint")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._show_seats(self.players)
@@ -105,10 +108,7 @@ class SetupScreen(Screen):
             self.action_start()
 
     def action_start(self) -> None:
-        from .play import PlayScreen
-        seats = self.seats()
-        match = self.game.new(len(seats), seed=self.app.new_seed(), options=self.options())
-        self.app.push_screen(PlayScreen(self.game, match, seats))
+        self.app.start_match(self.game, self.seats(), self.options())
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

@@ -1,0 +1,92 @@
+"""Where the kiosk keeps its files, and the operator's settings from kiosk.toml.
+
+Saves go to the per-user data folder (`TOKYO_DATA` overrides it, for tests and for
+operators who want them elsewhere). The settings file is
+`<user config dir>/kiosk.toml` (`TOKYO_CONFIG` names another file), for example:
+
+    pin = "4321"          # the operator PIN that leaves a locked kiosk (ctrl+o)
+    idle_seconds = 300    # quiet time before the attract screen; 0 turns it off
+    bot_delay = 0.4       # seconds a computer seat waits before it moves
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from core.errors import TokyoError
+
+APP_NAME = "tokyo-kiosk"
+DEFAULT_IDLE = 300.0
+DEFAULT_BOT_DELAY = 0.4
+
+
+class ConfigError(TokyoError):
+    """kiosk.toml exists but cannot be used; the message says which line or value."""
+
+
+def data_dir() -> Path:
+    """The kiosk's own data folder (saves, the error log)."""
+    override = os.environ.get("TOKYO_DATA")
+    if override:
+        return Path(override)
+    from platformdirs import user_data_dir
+    return Path(user_data_dir(APP_NAME))
+
+
+def config_path() -> Path:
+    override = os.environ.get("TOKYO_CONFIG")
+    if override:
+        return Path(override)
+    from platformdirs import user_config_dir
+    return Path(user_config_dir(APP_NAME)) / "kiosk.toml"
+
+
+@dataclass(frozen=True)
+class KioskConfig:
+    """The operator's settings. An empty PIN means none is set."""
+    pin: str = ""
+    idle_seconds: float = DEFAULT_IDLE
+    bot_delay: float = DEFAULT_BOT_DELAY
+    source: str = ""
+
+    @classmethod
+    def from_data(cls, data: dict, source: str = "") -> "KioskConfig":
+        unknown = set(data) - {"pin", "idle_seconds", "bot_delay"}
+        if unknown:
+            raise ConfigError(f"{source}: unknown setting {sorted(unknown)[0]!r} "
+                              "(known: pin, idle_seconds, bot_delay)")
+        pin = data.get("pin", "")
+        if isinstance(pin, int) and not isinstance(pin, bool):
+            pin = str(pin)
+        if not isinstance(pin, str) or (pin and not (pin.isdigit() and 4 <= len(pin) <= 12)):
+            raise ConfigError(f"{source}: pin is 4 to 12 digits in quotes, e.g. pin = \"4321\"")
+        return cls(pin=pin, idle_seconds=_seconds(data, "idle_seconds", DEFAULT_IDLE, source),
+                   bot_delay=_seconds(data, "bot_delay", DEFAULT_BOT_DELAY, source), source=source)
+
+
+def _seconds(data: dict, key: str, default: float, source: str) -> float:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or value < 0:
+        raise ConfigError(f"{source}: {key} is a number of seconds, 0 or more")
+    return float(value)
+
+
+def load_config(path: Path | None = None) -> KioskConfig:
+    """The settings from kiosk.toml; defaults when there is no such file."""
+    path = path or config_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return KioskConfig(source=str(path))
+    except (OSError, UnicodeDecodeError) as e:
+        raise ConfigError(f"{path} cannot be read: {e}") from e
+    import tomllib  # only when there are settings to read: the kiosk starts quicker
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError(f"{path} is not valid TOML: {e}") from e
+    return KioskConfig.from_data(data, str(path))

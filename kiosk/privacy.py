@@ -1,0 +1,111 @@
+"""Secrets on a shared screen: does a game hide anything, and which choices are amounts.
+
+The kiosk decides from the game itself, so a new game with sealed bids or hidden money
+gets the pass-the-screen flow without kiosk code of its own:
+
+* a flag `hidden_information` on the game's info or rules, when the game sets one;
+* otherwise a game that overrides `Rules.scramble` (the contract says games with
+  secrets do);
+* otherwise the views: any seat seeing something a spectator does not.
+
+Amounts (a sealed bid, money paid in secret) are recognised by their action keys: three
+or more actions of one group whose keys are one prefix and a whole number
+(`bid:0`, `bid:100`, ...). Those are typed in a masked field instead of picked from a list.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.game import Action, Rules
+
+AMOUNT_KEY = re.compile(r"^(?P<prefix>.*?)(?P<n>-?\d+)$")
+MIN_AMOUNTS = 3
+
+
+def declared_hidden(game) -> bool | None:
+    """The game's own answer, if it gives one (a proposed GameInfo/Rules flag)."""
+    for source in (game.info, game.rules):
+        flag = getattr(source, "hidden_information", None)
+        if isinstance(flag, bool):
+            return flag
+    if type(game.rules).scramble is not Rules.scramble:
+        return True
+    return None
+
+
+def _public(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k != "viewer"}
+
+
+def views_differ(match) -> bool:
+    """True when some seat's view shows more (or other) than the spectator's does."""
+    public = _public(match.view(None))
+    return any(_public(match.view(s)) != public for s in range(match.players))
+
+
+class SecretWatch:
+    """Answers 'does this match hide anything?', once for good when the game says so,
+    otherwise by looking at the views after every move (sticky once true)."""
+
+    def __init__(self, game):
+        self.declared = declared_hidden(game)
+        self.seen = False
+
+    def hidden(self, match) -> bool:
+        if self.declared is not None:
+            return self.declared
+        if not self.seen and views_differ(match):
+            self.seen = True
+        return self.seen
+
+
+@dataclass(frozen=True)
+class AmountChoice:
+    """A group of actions that differ only by a number: typed, not picked."""
+    group: str
+    keys: dict[int, str]
+
+    @property
+    def low(self) -> int:
+        return min(self.keys)
+
+    @property
+    def high(self) -> int:
+        return max(self.keys)
+
+    @property
+    def step(self) -> int | None:
+        values = sorted(self.keys)
+        steps = {b - a for a, b in zip(values, values[1:])}
+        return steps.pop() if len(steps) == 1 else None
+
+    def describe(self) -> str:
+        step = self.step
+        span = f"{self.low:,} to {self.high:,}"
+        return span + (f" in steps of {step:,}" if step and step != 1 else "")
+
+    def key_for(self, typed: str) -> str | None:
+        try:
+            return self.keys.get(int(typed.strip()))
+        except ValueError:
+            return None
+
+
+def amount_choices(legal: list[Action]) -> list[AmountChoice]:
+    """The groups of `legal` that are amounts, in order of first appearance."""
+    groups: dict[str, list[Action]] = {}
+    for action in legal:
+        groups.setdefault(action.group, []).append(action)
+    out = []
+    for group, actions in groups.items():
+        if len(actions) < MIN_AMOUNTS:
+            continue
+        parsed = [AMOUNT_KEY.match(a.key) for a in actions]
+        if not all(parsed) or len({m["prefix"] for m in parsed}) != 1:
+            continue
+        keys = {int(m["n"]): a.key for m, a in zip(parsed, actions)}
+        if len(keys) == len(actions):
+            out.append(AmountChoice(group, keys))
+    return out

@@ -1,0 +1,1 @@
+"""Widgets the kiosk screens share: the action picker and the resume list."""

@@ -1,0 +1,255 @@
+"""Autosaves: atomic under SIGKILL, damaged files refused and set aside, the resume list."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import msgpack
+import pytest
+from textual.widgets import OptionList, Static
+
+from core import saves
+from core.bots import make_bot
+from core.rng import Rng
+from kiosk.app import TokyoKiosk
+from kiosk.config import KioskConfig
+from kiosk.screens import Seat
+from kiosk.screens.menu import MenuScreen
+from kiosk.screens.play import PlayScreen
+from kiosk.session import make_meta, seats_from_meta
+from kiosk.store import KEEP, SaveStore
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def kiosk_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("TOKYO_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("TOKYO_CONFIG", str(tmp_path / "kiosk.toml"))
+
+
+def sync(test):
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        asyncio.run(test(*args, **kwargs))
+    return run
+
+
+async def wait_for(pilot, condition, what: str, limit: int = 200) -> None:
+    for _ in range(limit):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def played(game, moves: int, seed: int = 1, players: int = 2):
+    """A match `moves` bot moves in."""
+    match = game.new(players, seed=seed)
+    bot, rng = make_bot(game, "random"), Rng(seed)
+    for _ in range(moves):
+        seat = match.to_act()[0]
+        match.play(seat, bot.choose(None, match.legal(seat), rng))
+    return match
+
+
+SEATS = [Seat("Aiko"), Seat("Bo", "dealer")]
+
+
+def test_autosave_lists_and_loads_with_seats_and_bots(tmp_path, chocolate_milk):
+    store = SaveStore(tmp_path)
+    match = played(chocolate_milk, 5)
+    rngs = {1: Rng(9, stream=1001)}
+    rngs[1].next32()
+    store.autosave("one", match, make_meta(chocolate_milk, SEATS, rngs))
+    (entry,) = store.entries()
+    assert (entry.slot, entry.game, entry.title, entry.moves) == ("one", "chocolate_milk", "Chocolate Milk", 5)
+    assert entry.seats == ("Aiko", "Bo (computer)")
+    loaded, meta = store.load("one")
+    assert loaded.log.moves == match.log.moves and loaded.rng.dump() == match.rng.dump()
+    assert meta["seats"] == [{"name": "Aiko", "bot": None}, {"name": "Bo", "bot": "dealer"}]
+    assert meta["bot_rngs"] == {"1": rngs[1].dump()}
+    assert seats_from_meta(meta, chocolate_milk, 2) == SEATS
+    store.discard("one")
+    assert store.entries() == [] and store.problems == []
+
+
+def test_odd_meta_costs_names_not_the_match(chocolate_milk):
+    meta = {"seats": [{"name": 5, "bot": "oracle"}, {"name": "  Bo  ", "bot": None}]}
+    assert seats_from_meta(meta, chocolate_milk, 2) == [Seat("Player 1", "dealer"), Seat("Bo")]
+    assert seats_from_meta({"seats": "x"}, chocolate_milk, 2) == [Seat("Player 1"), Seat("Player 2")]
+
+
+def test_only_the_newest_saves_are_kept(tmp_path, chocolate_milk):
+    store = SaveStore(tmp_path)
+    match = played(chocolate_milk, 1)
+    for i in range(KEEP + 3):
+        slot = store.new_slot("chocolate_milk")
+        store.autosave(slot, match, make_meta(chocolate_milk, SEATS, {}))
+        os.utime(store.path(slot), (1000 + i, 1000 + i))
+    assert len(store.entries()) == KEEP
+
+
+def damaged_files(folder: Path, good: bytes) -> dict[str, str]:
+    """Every kind of bad file, by name, with words the refusal must contain."""
+    nested = b"\x91" * 5000 + b"\xc0"
+    doc = msgpack.unpackb(good)
+    doc["state"] = {"grid": "not a grid"}
+    files = {
+        "truncated.save": (good[: len(good) // 2], "not a readable save"),
+        "random.save": (random.Random(4).randbytes(3000), ""),
+        "empty.save": (b"", "empty"),
+        "nested.save": (nested, "nests too deeply"),
+        "ext.save": (msgpack.packb({"format": msgpack.ExtType(42, b"boom")}), "extension type"),
+        "list.save": (msgpack.packb([1, 2, 3]), "not a save"),
+        "version.save": (msgpack.packb({"format": saves.FORMAT, "version": 99}), "version"),
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, (data, _) in files.items():
+        (folder / name).write_bytes(data)
+    with open(folder / "oversized.save", "wb") as f:  # sparse: big on paper, cheap on disk
+        f.truncate(saves.MAX_BYTES + 1)
+    words = {name: w for name, (_, w) in files.items()}
+    words["oversized.save"] = "at most"
+    (folder / "badstate.save").write_bytes(msgpack.packb(doc))
+    return words
+
+
+@sync
+async def test_damaged_saves_are_refused_set_aside_and_reported(tmp_path, chocolate_milk):
+    data = tmp_path / "data"
+    store = SaveStore(data)
+    good = played(chocolate_milk, 3)
+    store.autosave("good", good, make_meta(chocolate_milk, SEATS, {}))
+    words = damaged_files(store.dir, (store.dir / "good.save").read_bytes())
+    (store.dir / "notes.txt").write_text("not a save at all, and not named like one")
+
+    app = TokyoKiosk(bot_delay=0, config=KioskConfig(idle_seconds=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        resume = app.screen.query_one("#resume-list", OptionList)
+        await wait_for(pilot, lambda: resume.get_option_at_index(0).id, "the list read")
+        listed = [o.id for o in resume.options if o.id]
+        assert listed == ["good", "badstate"]  # its envelope is fine: refused only when opened
+        problems = app.store.problems
+        for name, w in words.items():
+            said = next(p for p in problems if p.startswith(name))
+            assert w in said and f"set aside as {name}.damaged" in said
+            assert (store.dir / f"{name}.damaged").exists() and not (store.dir / name).exists()
+        notes = app.screen.query_one("#resume-notes", Static).visual.plain
+        assert notes.count("⚠") == 3 and "is damaged" in notes
+
+        resume.focus()
+        resume.highlighted = listed.index("badstate")
+        await pilot.press("enter")
+        status = app.screen.query_one("#menu-status", Static)
+        await wait_for(pilot, lambda: "could not be opened" in status.visual.plain, "the refusal")
+        assert "not valid" in status.visual.plain and isinstance(app.screen, MenuScreen)
+        assert (store.dir / "badstate.save.damaged").exists()
+        assert [o.id for o in resume.options if o.id] == ["good"]
+
+        resume.highlighted = 0
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the good save")
+        assert app.screen.match.log.moves[:3] == good.log.moves  # (and the computer may move on)
+    assert (store.dir / "notes.txt").exists()  # not a save: left alone
+
+
+@sync
+async def test_resume_list_shows_game_seats_move_and_time(tmp_path, chocolate_milk):
+    store = SaveStore(tmp_path / "data")
+    older, newer = played(chocolate_milk, 2), played(chocolate_milk, 7, seed=2, players=3)
+    t = time.localtime()
+    yesterday_noon = time.mktime((t.tm_year, t.tm_mon, t.tm_mday - 1, 12, 0, 0, 0, 0, -1))
+    store.autosave("older", older, dict(make_meta(chocolate_milk, SEATS, {}), saved_at=yesterday_noon))
+    store.autosave("newer", newer, make_meta(chocolate_milk, [Seat("Aiko"), Seat("Bo"), Seat("Chiyo", "random")], {}))
+    app = TokyoKiosk(bot_delay=0, config=KioskConfig(idle_seconds=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        resume = app.screen.query_one("#resume-list", OptionList)
+        await wait_for(pilot, lambda: resume.get_option_at_index(0).id, "the list read")
+        prompts = [str(o.prompt) for o in resume.options]
+        assert [o.id for o in resume.options] == ["newer", "older"]
+        assert prompts[0].startswith("Chocolate Milk · today ")
+        assert "move 8 · Aiko, Bo, Chiyo (computer)" in prompts[0]
+        assert "yesterday 12:00" in prompts[1] and "move 3 · Aiko, Bo (computer)" in prompts[1]
+        await pilot.press("tab")
+        assert app.focused is resume
+        await pilot.press("down", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the older game")
+        assert app.screen.match.log.moves[:2] == older.log.moves and app.screen.seats == SEATS
+
+
+CHILD = textwrap.dedent("""
+    import os, random, stat, sys, time
+    from core import games
+    from core.bots import make_bot
+    from core.rng import Rng
+    from kiosk.screens import Seat
+    from kiosk.session import make_meta
+    from kiosk.store import SaveStore
+
+    real_fsync = os.fsync
+    def slow_fsync(fd):  # a slow disk: most of the time is spent writing the new file
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            time.sleep(random.uniform(0.005, 0.02))
+        real_fsync(fd)
+    os.fsync = slow_fsync
+
+    store, game = SaveStore(sys.argv[1]), games.load("chocolate_milk")
+    seats = [Seat("Aiko", "random"), Seat("Bo", "random")]
+    bot, counter = make_bot(game, "random"), 0
+    for seed in range(1000):
+        match, rng = game.new(2, seed=seed), Rng(seed)
+        while match.to_act():
+            seat = match.to_act()[0]
+            match.play(seat, bot.choose(None, match.legal(seat), rng))
+            counter += 1
+            meta = dict(make_meta(game, seats, {}), counter=counter)
+            store.autosave("slot", match, meta)
+            print(counter, flush=True)
+""")
+
+
+def test_sigkill_while_autosaving_leaves_a_loadable_save(tmp_path, chocolate_milk):
+    store = SaveStore(tmp_path)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    pick = random.Random(20)
+    leftovers: set[str] = set()
+    inside = 0
+    for round_ in range(8):
+        child = subprocess.Popen([sys.executable, "-c", CHILD, str(tmp_path)], stdout=subprocess.PIPE,
+                                 text=True, env=env, cwd=ROOT)
+        try:
+            first = child.stdout.readline()  # one save is complete
+            assert first.strip().isdigit(), first
+            time.sleep(pick.uniform(0.02, 0.4))
+            os.kill(child.pid, signal.SIGKILL)
+            child.wait(timeout=10)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+        reported = [int(line) for line in ([first] + child.stdout.read().split()) if str(line).strip()]
+        child.stdout.close()
+        assert child.returncode == -signal.SIGKILL
+        last = max(reported)
+        match, meta = store.load("slot")  # never half a file
+        assert meta["counter"] in (last, last + 1), (round_, meta["counter"], last)
+        assert match.log.moves and match.players == 2
+        tmp = {p.name for p in store.dir.glob(".slot.save.*.tmp")}  # a write cut short
+        inside += bool(tmp - leftovers)
+        leftovers |= tmp
+        (entry,) = store.entries()
+        assert entry.slot == "slot" and store.problems == []
+    print(f"{inside} of 8 kills landed inside a write")
+    assert inside > 0, "no kill landed inside a write; the test proved nothing"

@@ -1,0 +1,97 @@
+"""`tokyo serve`: the kiosk in a browser, driven over textual-serve's websocket.
+
+The server runs as a subprocess on a free loopback port; the test fetches the page,
+opens the websocket the page names, sees the menu, presses F1 and sees the rules come
+back. The server and the kiosk it started are stopped afterwards, whatever happens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+
+from kiosk.cli import build_parser
+from kiosk.serve import kiosk_command
+
+ANSI = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-B]|[=>NOPM78c])")
+F1 = "\x1bOP"
+LIMIT = 40.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def plain(stream: bytes) -> str:
+    return ANSI.sub("", stream.decode("utf-8", "replace"))
+
+
+async def read_until(ws, seen: bytearray, *texts: str) -> None:
+    """Collect the terminal output until every text has appeared."""
+    deadline = time.monotonic() + LIMIT
+    while not all(t in plain(bytes(seen)) for t in texts):
+        left = deadline - time.monotonic()
+        assert left > 0, f"timed out waiting for {texts!r}; saw {plain(bytes(seen))[-400:]!r}"
+        msg = await ws.receive(timeout=left)
+        if msg.type == aiohttp.WSMsgType.BINARY:
+            seen += msg.data
+        elif msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+            raise AssertionError(f"the websocket closed; saw {plain(bytes(seen))[-400:]!r}")
+
+
+async def browse(port: int) -> None:
+    url = f"http://127.0.0.1:{port}/"
+    async with aiohttp.ClientSession() as session:
+        deadline = time.monotonic() + LIMIT
+        while True:
+            try:
+                async with session.get(url) as resp:
+                    status, page = resp.status, await resp.text()
+                break
+            except aiohttp.ClientConnectionError:
+                assert time.monotonic() < deadline, "the server did not start"
+                await asyncio.sleep(0.1)
+        assert status == 200 and "Tokyo Series Kiosk" in page
+        ws_url = re.search(r'data-session-websocket-url="([^"]+)"', page).group(1)
+        assert ws_url == f"ws://127.0.0.1:{port}/ws"
+        async with session.ws_connect(f"{ws_url}?width=110&height=32") as ws:
+            seen = bytearray()
+            await read_until(ws, seen, "Tokyo Series Kiosk", "Chocolate Milk",
+                             "needs the kiosk's own display")
+            await ws.send_json(["stdin", F1])
+            await read_until(ws, seen, "How to play Chocolate Milk")
+
+
+def test_serve_shows_the_menu_in_a_browser_session(tmp_path):
+    port = free_port()
+    tokyo = Path(sys.executable).parent / "tokyo"
+    env = dict(os.environ, TOKYO_DATA=str(tmp_path / "data"), TOKYO_CONFIG=str(tmp_path / "k.toml"))
+    server = subprocess.Popen([str(tokyo), "serve", "--port", str(port)], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        asyncio.run(browse(port))
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=15)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)  # the group holds only this server and its kiosk
+            server.wait()
+        server.stderr.close()
+    assert server.returncode is not None
+
+
+def test_serve_listens_on_loopback_by_default():
+    args = build_parser().parse_args(["serve", "--port", "8123"])
+    assert (args.host, args.port, args.lock) == ("127.0.0.1", 8123, False)
+    assert kiosk_command().endswith(" -m kiosk") and kiosk_command(lock=True).endswith(" -m kiosk --lock")
