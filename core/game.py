@@ -40,6 +40,9 @@ class GameInfo:
     summary: str
     options: tuple[Option, ...] = ()
     dexterity: bool = False
+    #: the game keeps secrets from some seats (hidden money, sealed bids): the kiosk
+    #: then hands the screen over between human seats. None: the kiosk decides itself.
+    hidden_information: bool | None = None
 
     def option(self, name: str) -> Option:
         for o in self.options:
@@ -68,7 +71,9 @@ class GameInfo:
                 for o in data.get("options", []))
             info = cls(name=name, title=data["title"], min_players=int(data["min_players"]),
                        max_players=int(data["max_players"]), summary=data["summary"],
-                       options=opts, dexterity=bool(data.get("dexterity", False)))
+                       options=opts, dexterity=bool(data.get("dexterity", False)),
+                       hidden_information=(None if data.get("hidden_information") is None
+                                           else bool(data["hidden_information"])))
         except (KeyError, TypeError, ValueError) as e:
             raise PluginError(f"game {name!r}: its info.toml is incomplete or wrong ({e})") from e
         for o in opts:
