@@ -116,6 +116,9 @@ class Rules:
     bots: dict[str, Callable] = {}
     default_bot: str = "random"
     how_to_play: str = ""
+    #: options the generic random-play check adds, for games that uniformly random
+    #: players could never finish by the printed rules (e.g. a last-round house rule)
+    random_play_options: dict = {}
 
     def __init__(self, info: GameInfo, assets: dict[str, dict]):
         self.info = info

@@ -27,6 +27,7 @@ def _fail(game, seed, players, step, what):
 def check_random_play(game, players: int, seed: int, *, options: dict | None = None,
                       max_moves: int = 20_000, checks_every: int = 7) -> dict:
     """Play one random game with every check; returns a short summary."""
+    options = {**game.rules.random_play_options, **(options or {})}
     match = game.new(players, seed=seed, options=options)
     rules = game.rules
     chooser = Rng(seed, stream=77)
