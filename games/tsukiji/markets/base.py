@@ -1,0 +1,277 @@
+"""What every market tableau shares (000:169-191).
+
+A market knows its own pieces, what a visitor may do there (its interactions, each one
+a legal action of the market phase), and how to check its part of a saved position.
+Entering (paying the cost printed on the left of the tableau, licence income) is done
+by the rules for every market alike; see rules.py.
+"""
+
+from __future__ import annotations
+
+from core.errors import IllegalMove
+from core.game import Action, Event
+
+from ..data import count
+from ..state import add, licence_count, pay, slots_used, yen
+
+RULE_MARKETS = "Tsukiji, markets (000:169-191)"
+
+
+def whole(v, what: str, low: int = 0) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or v < low:
+        raise ValueError(f"{what} must be a whole number ≥ {low}, not {v!r}")
+    return v
+
+
+def token_counts(v, kinds, what: str) -> dict:
+    """A {kind: n} mapping of fish tokens, checked."""
+    if not isinstance(v, dict):
+        raise ValueError(f"{what} maps token kinds to counts")
+    out = {}
+    for k, n in v.items():
+        if k not in kinds:
+            raise ValueError(f"{what}: {k!r} is not a kind of fish token ({', '.join(kinds)})")
+        n = whole(n, f"{what}: {k}")
+        if n:
+            out[k] = n
+    return out
+
+
+class Market:
+    """One tableau. Subclasses set `lines` (their rule text) and implement the interactions."""
+
+    kind = "external"
+    lines = "000:169-191"
+    #: the text says this market may be visited once per turn whatever it costs
+    once_per_turn = False
+
+    def __init__(self, rules, data: dict):
+        self.R = rules
+        self.d = rules.d
+        self.data = data
+        self.id = data["id"]
+        self.name = data["name"]
+        self.entry = data["entry"]
+        self.rule = f"Tsukiji, {self.name} ({self.lines})"
+
+    # ---- entering -----------------------------------------------------------------------
+
+    @property
+    def free(self) -> bool:
+        """No entry cost printed: free, but once per turn (000:181)."""
+        return not self.entry
+
+    def refuse_entry(self, s, seat) -> str | None:
+        """A reason this market cannot be entered now beyond its cost (None: it can)."""
+        return None
+
+    # ---- the visit ------------------------------------------------------------------------
+
+    def actions(self, s, seat: int, ctx: dict) -> list[Action]:
+        return []
+
+    def possible(self, s, seat: int, ctx: dict) -> bool:
+        """Whether at least one interaction is possible (000:185: you must interact once)."""
+        return bool(self.actions(s, seat, ctx))
+
+    def apply(self, s, seat: int, data: tuple, rng, ev: list) -> None:
+        raise NotImplementedError
+
+    def explain(self, s, seat: int, key: str) -> IllegalMove | None:
+        return None
+
+    # ---- pieces -----------------------------------------------------------------------------
+
+    def setup(self, s) -> dict:
+        return {}
+
+    def validate(self, d: dict, players: int) -> dict:
+        if d not in ({}, None):
+            raise ValueError(f"the {self.name} market keeps no pieces")
+        return {}
+
+    def count_pieces(self, d: dict, counts: dict) -> None:
+        pass
+
+    def view(self, s, d: dict) -> dict:
+        return dict(d)
+
+    # ---- building a lot of tokens (Auction, Barter, Trade) --------------------------------------
+
+    def lot_actions(self, s, seat: int, ctx: dict) -> list[Action]:
+        out = []
+        tokens = s.seats[seat]["tokens"]
+        for kind in self.d.token_kinds:
+            if tokens.get(kind):
+                out.append(Action(f"lot:add:{kind}", f"Add a {kind.replace('_', ' ')} token to the lot",
+                                  self.name, ("lot", "add", kind)))
+        if ctx.get("lot"):
+            out.append(Action("lot:clear", "Take the lot back", self.name, ("lot", "clear")))
+        return out
+
+    def apply_lot(self, s, seat: int, data: tuple, ev: list) -> bool:
+        if data[0] != "lot":
+            return False
+        ctx = s.ctx
+        tokens = s.seats[seat]["tokens"]
+        if data[1] == "add":
+            add(tokens, data[2], -1)
+            lot = ctx.setdefault("lot", {})
+            add(lot, data[2])
+        else:
+            for k, n in (ctx.get("lot") or {}).items():
+                add(tokens, k, n)
+            ctx["lot"] = {}
+        return True
+
+
+class FishMarket(Market):
+    """A fish market: barrels, tokens, licences; buying licences and selling tokens (000:187-189)."""
+
+    kind = "fish"
+    #: its tokens live in the auction bag (000:45)
+    bag = False
+
+    def __init__(self, rules, data):
+        super().__init__(rules, data)
+        self.licence_price = int(data["licence_price"])
+        self.per_visit = data.get("licences_per_visit")
+
+    # ---- set-up (000:36-46) and pieces ---------------------------------------------------
+
+    def setup(self, s) -> dict:
+        box = s.box
+        P = s.players
+        st = {"barrels": self._take(box["barrels"], count(self.data["barrels"], P)),
+              "licences": self._take(box["licences"], count(self.data["licences"], P)),
+              "overfished": False}
+        if self.bag:
+            bag = s.bags.setdefault(self.id, [])
+            for kind in self.d.token_kinds:
+                if self.d.kind_fish[kind] == self.id:
+                    n = box["tokens"].get(kind, 0)
+                    add(box["tokens"], kind, -n)
+                    bag.extend([kind] * n)
+        else:
+            st["tokens"] = self._take_tokens(box, self.id, count(self.data["tokens"], P))
+        self.setup_extra(s, st)
+        return st
+
+    def _take(self, where: dict, n: int) -> int:
+        n = min(n, where.get(self.id, 0))
+        add(where, self.id, -n)
+        return n
+
+    def _take_tokens(self, box: dict, kind: str, n: int) -> int:
+        n = min(n, box["tokens"].get(kind, 0))
+        add(box["tokens"], kind, -n)
+        return n
+
+    def setup_extra(self, s, st: dict) -> None:
+        pass
+
+    def tokens_left(self, s) -> int:
+        """Tokens on the tableau (or in the bag); takoyaki do not count (000:353)."""
+        if self.bag:
+            return len(s.bags.get(self.id, ()))
+        return s.fish[self.id]["tokens"]
+
+    def validate(self, d: dict, players: int) -> dict:
+        if not isinstance(d, dict):
+            raise ValueError(f"the {self.name} market is a mapping")
+        allowed = {"barrels", "licences", "overfished"} | ({"tokens"} if not self.bag else set()) | self.extra_keys()
+        if set(d) - allowed:
+            raise ValueError(f"the {self.name} market has no {sorted(set(d) - allowed)[0]!r}")
+        out = {"barrels": whole(d.get("barrels", 0), f"{self.name} barrels"),
+               "licences": whole(d.get("licences", 0), f"{self.name} licences"),
+               "overfished": d.get("overfished", False)}
+        if not isinstance(out["overfished"], bool):
+            raise ValueError(f"{self.name} overfished is true or false")
+        if out["overfished"] and out["barrels"]:
+            raise ValueError(f"an overfished market keeps no barrels (000:355): {self.name}")
+        if not self.bag:
+            out["tokens"] = whole(d.get("tokens", 0), f"{self.name} tokens")
+        self.validate_extra(d, out, players)
+        return out
+
+    def extra_keys(self) -> set:
+        return set()
+
+    def validate_extra(self, d: dict, out: dict, players: int) -> None:
+        pass
+
+    def count_pieces(self, d: dict, counts: dict) -> None:
+        counts[f"barrels:{self.id}"] = counts.get(f"barrels:{self.id}", 0) + d["barrels"]
+        counts[f"licences:{self.id}"] = counts.get(f"licences:{self.id}", 0) + d["licences"]
+        if not self.bag:
+            counts[f"tokens:{self.id}"] = counts.get(f"tokens:{self.id}", 0) + d["tokens"]
+
+    # ---- values ---------------------------------------------------------------------------------
+
+    def unit_value(self, s, kind: str) -> int:
+        """Resources one token of `kind` is worth now (fugu: see lot_value)."""
+        return int(self.data.get("token_value", 0))
+
+    # ---- the visit --------------------------------------------------------------------------------
+
+    def licence_refusal(self, s, seat: int, ctx: dict, slots: bool = True) -> str | None:
+        st = s.fish[self.id]
+        me = s.seats[seat]
+        if st["licences"] <= 0:
+            return f"no {self.name} licence is left on the market"
+        if self.per_visit is not None and ctx.get("licences", 0) >= self.per_visit:
+            return f"at most {self.per_visit} {self.name} licence per visit"
+        if slots and slots_used(me) >= self.d.max_licences:
+            return (f"all {self.d.max_licences} licence spaces are full; return a licence first "
+                    "(Tsukiji, fishing licences (000:147))")
+        if yen(s, seat) < self.licence_price:
+            return f"a {self.name} licence costs ¥{self.licence_price:,}"
+        return None
+
+    def actions(self, s, seat: int, ctx: dict) -> list[Action]:
+        out = []
+        if self.licence_refusal(s, seat, ctx) is None:
+            price = f"¥{self.licence_price:,}" if self.licence_price else "free"
+            out.append(Action("licence", f"Buy a {self.name} licence ({price})", self.name, ("licence",)))
+        out += self.sell_actions(s, seat, ctx)
+        return out
+
+    def sell_actions(self, s, seat: int, ctx: dict) -> list[Action]:
+        return []
+
+    def possible(self, s, seat: int, ctx: dict) -> bool:
+        """A licence counts as possible when returning one you hold would make room (000:147)."""
+        if self.actions(s, seat, ctx):
+            return True
+        return licence_count(s.seats[seat]) > 0 and self.licence_refusal(s, seat, ctx, slots=False) is None
+
+    def apply(self, s, seat: int, data: tuple, rng, ev: list) -> None:
+        if data[0] == "licence":
+            st = s.fish[self.id]
+            pay(s, seat, None, self.licence_price, self.rule)
+            st["licences"] -= 1
+            add(s.seats[seat]["licences"], self.id)
+            s.ctx["licences"] = s.ctx.get("licences", 0) + 1
+            ev.append(Event("licence", f"Seat {seat + 1} takes a {self.name} licence"
+                            + (f" for ¥{self.licence_price:,}." if self.licence_price else " for free."),
+                            seat, {"market": self.id}))
+            return
+        self.apply_special(s, seat, data, rng, ev)
+
+    def apply_special(self, s, seat: int, data: tuple, rng, ev: list) -> None:
+        raise NotImplementedError(data)
+
+    def explain(self, s, seat: int, key: str) -> IllegalMove | None:
+        if key == "licence" and s.ctx and s.ctx.get("market") == self.id:
+            why = self.licence_refusal(s, seat, s.ctx)
+            if why:
+                return IllegalMove(why, self.rule)
+        if key.startswith("sell") and s.ctx and s.ctx.get("market") == self.id:
+            return IllegalMove(f"you cannot sell that to the {self.name} market now", self.rule)
+        return None
+
+    def view(self, s, d: dict) -> dict:
+        out = dict(d)
+        if self.bag:
+            out["tokens_in_bag"] = len(s.bags.get(self.id, ()))
+        return out

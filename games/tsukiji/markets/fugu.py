@@ -1,0 +1,37 @@
+"""Fugu (000:212-221).
+
+• The one fugu licence is taken for free (000:218); it goes back to the market the moment
+  its holder unloads a fugu barrel at a berth (000:216, in rules.py).
+• Selling n tokens pays ¥100 × n × n; you need not sell them all (000:219, 000:221:
+  4 tokens give ¥1,600).
+• Value: n fugu tokens are worth n × n resources together (000:220).
+• At the start of your turn you may buy your own spoiled fugu from your lower row,
+  paying its price to the supply (000:214, in rules.py).
+"""
+
+from __future__ import annotations
+
+from core.game import Action, Event
+
+from ..state import add, pay
+from .base import FishMarket
+
+
+class Fugu(FishMarket):
+    lines = "000:212-221"
+
+    def unit_value(self, s, kind):
+        return 1
+
+    def sell_actions(self, s, seat, ctx):
+        have = s.seats[seat]["tokens"].get("fugu", 0)
+        return [Action(f"sell:{n}", f"Sell {n} fugu token{'s' if n > 1 else ''}: ¥{100 * n * n:,}",
+                       self.name, ("sell", n)) for n in range(1, have + 1)]
+
+    def apply_special(self, s, seat, data, rng, ev):
+        n = data[1]
+        add(s.seats[seat]["tokens"], "fugu", -n)
+        self.R.tokens_home(s, "fugu", n)
+        pay(s, None, seat, 100 * n * n)
+        ev.append(Event("sell", f"Seat {seat + 1} sells {n} fugu for ¥{100 * n * n:,}.", seat,
+                        {"market": self.id}))

@@ -1,0 +1,22 @@
+"""Salmon (000:251-260).
+
+• A boat carries at most 1 salmon barrel at a time, the barge too (000:252, in rules.py).
+• Buying a salmon barrel from the upper row gives a token fresh side up, from the lower
+  (spoiled) row "4" side up (000:254, in rules.py).
+• Licences ¥400 (000:256); tokens cannot be sold back (000:257).
+• Value: "4" side up 4; fresh side up = the number of salmon tokens players hold now,
+  fresh and spoiled together (000:260).
+"""
+
+from __future__ import annotations
+
+from .base import FishMarket
+
+
+class Salmon(FishMarket):
+    lines = "000:251-260"
+
+    def unit_value(self, s, kind):
+        if kind == "salmon_spoiled":
+            return int(self.data["spoiled_value"])
+        return self.R.salmon_held(s)

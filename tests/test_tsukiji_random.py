@@ -1,0 +1,121 @@
+"""Tsukiji under random play: the generic contract check, and bot-driven games that reach
+the markets a uniformly random player never gets to (auctions, trade, barter, the end)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core import saves
+from core.bots import make_bot
+from core.rng import Rng
+from core.testing import ContractBroken, _check_illegal, _check_views, check_random_play
+
+from .test_tsukiji import tsukiji  # noqa: F401  (the fixture)
+
+EVERYTHING = {m: "in" for m in ("eel", "fugu", "octopus", "red_snapper", "salmon", "king_crab", "squid", "tuna",
+                                "aquarium", "auction", "bank", "barter", "government", "rental", "trade",
+                                "used_ships")}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_play_keeps_the_contract(tsukiji, players):
+    for seed in range(3):
+        out = check_random_play(tsukiji, players, seed)
+        assert out["result"] is not None
+
+
+@pytest.mark.parametrize("players,options", [
+    (3, {"money": "hidden"}),
+    (6, {"money": "hidden", "selection": "newcomer"}),
+    (4, EVERYTHING),                                  # the "more markets" variant (000:590)
+    (2, dict(EVERYTHING, auction="out")),
+])
+def test_random_play_with_options(tsukiji, players, options):
+    for seed in range(2):
+        check_random_play(tsukiji, players, seed, options=options)
+
+
+def checked_play(game, players, seed, options=None, bot_share=0.7, max_moves=20_000, every=7):
+    """check_random_play's checks along a game where most moves come from the fishmonger bot
+    and the rest are uniformly random; returns the match."""
+    rules = game.rules
+    m = game.new(players, seed=seed, options={**rules.random_play_options, **(options or {})})
+    chooser = Rng(seed, stream=91)
+    bot = make_bot(game, "fishmonger")
+    start = rules.conserved(m.state)
+    resume_at = chooser.below(200) + 1
+    twin = None
+    step = 0
+    while not m.over:
+        if step >= max_moves:
+            raise ContractBroken(f"seed {seed}: no end after {max_moves} moves")
+        waiting = m.to_act()
+        seat = waiting[chooser.below(len(waiting))]
+        actions = rules.legal(m.state, seat)
+        keys = [a.key for a in actions]
+        assert actions and len(set(keys)) == len(keys)
+        if step % every == 0:
+            _check_illegal(game, m, seat, set(keys), seed, players, step, chooser)
+            _check_views(game, m, seed, players, step, chooser)
+        if step == resume_at:
+            twin = saves.load(m.save())
+        if chooser.below(100) < bot_share * 100:
+            action = bot.choose(m.view(seat), actions, chooser)
+        else:
+            action = actions[chooser.below(len(actions))]
+        m.play(seat, action.key)
+        if twin is not None:
+            twin.play(seat, action.key)
+        now = rules.conserved(m.state)
+        if now != start:
+            raise ContractBroken(f"seed {seed}, move {step} ({action.key}): pieces or yen not conserved")
+        step += 1
+    assert twin is None or twin.save() == m.save()
+    assert rules.dump(game.replay(m.log.dump()).state) == rules.dump(m.state)
+    return m
+
+
+@pytest.mark.parametrize("players,options", [
+    (3, None), (4, {"money": "hidden"}), (5, EVERYTHING), (6, None), (4, EVERYTHING),
+])
+def test_bot_driven_play_keeps_the_contract(tsukiji, players, options):
+    for seed in range(2):
+        checked_play(tsukiji, players, seed, options=options)
+
+
+def test_fishmonger_games_can_end_by_the_rules(tsukiji):
+    # 000:359-365 — with purposeful play the end comes from ¥5,000 / 50 resources, not the round limit.
+    natural = 0
+    for seed in range(6):
+        m = checked_play(tsukiji, 5, 100 + seed, options={"round_limit": 0}, bot_share=1.0, every=50)
+        natural += "round limit" not in m.state.why
+    assert natural >= 2
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_soak_random_play(tsukiji, players):
+    for seed in range(200):
+        check_random_play(tsukiji, players, seed)
+        check_random_play(tsukiji, players, seed, options={"money": "hidden"})
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_soak_bot_driven_play(tsukiji, players):
+    everything = EVERYTHING if players >= 3 else dict(EVERYTHING, auction="out")    # 000:22
+    for seed in range(40):
+        checked_play(tsukiji, players, seed, options=everything if seed % 2 else {"money": "hidden"})
+
+
+def test_fishmonger_beats_random_clearly(tsukiji):
+    from core.bots import bot_names
+    from core.simulate import simulate
+    assert bot_names(tsukiji) == ["random", "fishmonger"] and make_bot(tsukiji).name == "fishmonger"
+    wins = 0
+    for seats, me in ((["fishmonger", "random"], 0), (["random", "fishmonger"], 1)):
+        # A random seat stalls the economy, so these games use the kiosk's last-round rule.
+        r = simulate(tsukiji, 2, 10, seed=me + 3, bot=seats, options={"round_limit": 40})
+        assert r["finished"] == 10
+        wins += r["wins"][me]
+    assert wins >= 18
