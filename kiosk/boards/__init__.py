@@ -17,6 +17,7 @@ from .generic import GenericBoard
 # Imported only when the game is played, like the games themselves.
 BOARDS = {
     "chocolate_milk": "kiosk.boards.chocolate_milk:ChocolateMilkBoard",
+    "tsukiji": "kiosk.boards.tsukiji:TsukijiBoard",
 }
 
 

@@ -39,7 +39,7 @@ BOT_STREAM = 1000
 class PlayScreen(Screen):
     """One match in progress; pushes the end screen when it is over."""
 
-    CSS_PATH = ["play.tcss", "../boards/chocolate_milk.tcss"]
+    CSS_PATH = ["play.tcss", "../boards/chocolate_milk.tcss", "../boards/tsukiji.tcss"]
 
     BINDINGS = [
         Binding("escape", "leave", "Leave game"),
