@@ -132,7 +132,9 @@ class FishmongerBot:
                         best = max(best, self._barrel_worth(view, kind, row, st["tokens"]) * 1.3 - price)
             # Buying is how tokens (resources) are won and how yen reach the sellers:
             # without it the market stalls and nobody reaches the end (000:359-362).
-            return best / 100 + (2.5 if best > 0 else 0)
+            # A rich seat with few resources cannot end the game (000:361) until it buys some.
+            rich = 2.0 if yen >= 4000 else 0.0
+            return best / 100 + (2.5 + rich if best > 0 else 0)
         if head == "enter":
             _, mid, k, src = a.data
             cost = self.rules._entry_options(mid)[k]
