@@ -131,6 +131,7 @@ ends and is scored.
         self.matching = tuple(
             frozenset(i for i in range(36) if (i // 6 == a if a < 6 else i % 6 == a - 6))
             for a in range(12))
+        self._buy_cache: dict[tuple[int, int, int], Action] = {}
 
     # ---- set-up (004:249) -------------------------------------------------------------
 
@@ -235,16 +236,22 @@ ends and is scored.
         if not open_crates:
             return []
         out = []
-        codes, labels = self.codes, self.labels
+        cache = self._buy_cache
         for dest in NEIGHBOURS[s.at[seat]]:
             for drink in sorted(set(s.grid[dest])):
                 for crate in open_crates:
-                    out.append(Action(
-                        f"buy:{dest + 1}:{codes[drink]}:{crate + 1}",
-                        f"Move to {CARD_NAMES[dest]}, buy the {labels[drink]} ({codes[drink]}) "
-                        f"into crate {crate + 1}",
-                        "Move and buy", ("buy", dest, drink, crate)))
+                    action = cache.get((dest, drink, crate))
+                    if action is None:
+                        action = cache[(dest, drink, crate)] = self._buy_action(dest, drink, crate)
+                    out.append(action)
         return out
+
+    def _buy_action(self, dest: int, drink: int, crate: int) -> Action:
+        """Actions are immutable, so each (card, drink, crate) is built once and reused."""
+        code, label = self.codes[drink], self.labels[drink]
+        return Action(f"buy:{dest + 1}:{code}:{crate + 1}",
+                      f"Move to {CARD_NAMES[dest]}, buy the {label} ({code}) into crate {crate + 1}",
+                      "Move and buy", ("buy", dest, drink, crate))
 
     def _sell_actions(self, s: State, seat: int) -> list[Action]:
         held: dict[tuple[int, int], int] = {}
