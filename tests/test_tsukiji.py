@@ -1255,3 +1255,30 @@ def test_used_ships_closed_in_the_triggering_players_own_turn(tsukiji):
     play(m, "fish", "done", "fish", "done")
     assert m.view(None)["end"]["triggered_by"] == 0
     assert not any(k.startswith("enter:used_ships") for k in keys(m))
+
+
+def test_hidden_money_announcement_reveals_yen_at_50_resources(tsukiji):
+    # 000:366 — with hidden money a seat starting its turn with 50 resources announces it,
+    # and everyone must show their yen so that the end check can be made.
+    from core.rng import Rng
+    m = tsukiji.new(3, seed=5, options={"money": "hidden"})
+    rules = tsukiji.rules
+    s = m.state
+    seat = s.turn
+    events = []
+    original = rules.resources
+    try:
+        rules.resources = lambda st, o: 50 if o == seat else original(st, o)
+        s.turns -= 1
+        rules._begin_turn(s, Rng(1), events)
+    finally:
+        rules.resources = original
+    kinds = [e.kind for e in events]
+    assert "announce" in kinds and "reveal" in kinds
+    reveal = next(e for e in events if e.kind == "reveal")
+    assert reveal.data["yen"] == [2000, 2000, 2000]
+    # With open money nothing needs announcing.
+    m = tsukiji.new(3, seed=5, options={"money": "open"})
+    events = []
+    rules._begin_turn(m.state, Rng(1), events)
+    assert "announce" not in [e.kind for e in events]

@@ -296,6 +296,21 @@ printed). The start player is drawn at random.
             why.append(f"{r} resources and is not alone with the least yen")
         return " and ".join(why)
 
+    def _announce(self, s: State, seat: int, ev: list) -> None:
+        """000:366 — with hidden money, a seat with ¥5,000 or 50 resources says so; at 50
+        resources everyone shows their yen so the check can be made in the open."""
+        rich = yen(s, seat) >= self.d.end_yen
+        r = self.resources(s, seat)
+        if not rich and r < self.d.end_resources:
+            return
+        said = " and ".join(x for x in (f"at least ¥{self.d.end_yen:,}" if rich else "",
+                                         f"{r} resources" if r >= self.d.end_resources else "") if x)
+        ev.append(Event("announce", f"Seat {seat + 1} announces {said} (000:366).", seat))
+        if r >= self.d.end_resources:
+            shown = ", ".join(f"seat {o + 1} ¥{yen(s, o):,}" for o in range(s.players))
+            ev.append(Event("reveal", f"Everyone shows their yen for the check: {shown}.", None,
+                            {"yen": [yen(s, o) for o in range(s.players)]}))
+
     @staticmethod
     def round(s: State) -> int:
         """The round being played: every seat has one turn per round."""
@@ -317,6 +332,8 @@ printed). The start player is drawn at random.
             ev.append(Event("end", f"Round {self.round(s)} begins: by the kiosk's round limit this is the last "
                                    "round.", seat))
         if s.triggered < 0:
+            if s.hidden:
+                self._announce(s, seat, ev)
             why = self.end_trigger(s, seat)
             if why:
                 s.triggered = seat
