@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import functools
 import json
 import subprocess
 import sys
@@ -27,33 +26,10 @@ from kiosk.screens.play import PlayScreen
 from kiosk.screens.rules import RulesScreen
 from kiosk.screens.setup import SetupScreen
 from kiosk.widgets.keybar import KeyBar
+from tests.kiosk_support import sync, wait_for
 
 SIZE = (120, 40)
 SEED = 2024
-
-
-@pytest.fixture(autouse=True)
-def kiosk_dirs(tmp_path, monkeypatch):
-    """Saves and settings of each test in its own folder, never the user's."""
-    monkeypatch.setenv("TOKYO_DATA", str(tmp_path / "data"))
-    monkeypatch.setenv("TOKYO_CONFIG", str(tmp_path / "kiosk.toml"))
-
-
-def sync(test):
-    """Run an async test in its own event loop (the project has no async pytest plugin)."""
-    @functools.wraps(test)
-    def run(*args, **kwargs):
-        asyncio.run(test(*args, **kwargs))
-    return run
-
-
-async def wait_for(pilot, condition, what: str, limit: int = 200) -> None:
-    """Let the app process messages until `condition()` holds; fail after `limit` rounds."""
-    for _ in range(limit):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def text_of(screen) -> str:

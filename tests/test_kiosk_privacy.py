@@ -7,8 +7,6 @@ is wired in by monkeypatching core.games, as tests/test_plugins.py fakes entry p
 
 from __future__ import annotations
 
-import asyncio
-import functools
 from importlib.metadata import EntryPoint
 
 import pytest
@@ -26,6 +24,7 @@ from kiosk.screens.curtain import CurtainScreen
 from kiosk.screens.end import EndScreen
 from kiosk.screens.menu import MenuScreen
 from kiosk.screens.play import PlayScreen
+from tests.kiosk_support import sync, wait_for
 
 SIZE = (120, 40)
 START = (1200, 900, 1500, 700)   # different on purpose: a leak would show a number
@@ -116,28 +115,6 @@ def auction(monkeypatch):
     games.load.cache_clear()
     yield games.load("sealed_auction")
     games.load.cache_clear()
-
-
-@pytest.fixture(autouse=True)
-def kiosk_dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("TOKYO_DATA", str(tmp_path / "data"))
-    monkeypatch.setenv("TOKYO_CONFIG", str(tmp_path / "kiosk.toml"))
-
-
-def sync(test):
-    @functools.wraps(test)
-    def run(*args, **kwargs):
-        asyncio.run(test(*args, **kwargs))
-    return run
-
-
-async def wait_for(pilot, condition, what: str, limit: int = 200) -> None:
-    for _ in range(limit):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError(f"timed out waiting for {what}")
-
 
 
 def screen_text(app) -> str:

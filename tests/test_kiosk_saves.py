@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import os
 import random
 import signal
@@ -27,29 +25,9 @@ from kiosk.screens.menu import MenuScreen
 from kiosk.screens.play import PlayScreen
 from kiosk.session import make_meta, seats_from_meta
 from kiosk.store import KEEP, SaveStore
+from tests.kiosk_support import sync, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(autouse=True)
-def kiosk_dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("TOKYO_DATA", str(tmp_path / "data"))
-    monkeypatch.setenv("TOKYO_CONFIG", str(tmp_path / "kiosk.toml"))
-
-
-def sync(test):
-    @functools.wraps(test)
-    def run(*args, **kwargs):
-        asyncio.run(test(*args, **kwargs))
-    return run
-
-
-async def wait_for(pilot, condition, what: str, limit: int = 200) -> None:
-    for _ in range(limit):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def played(game, moves: int, seed: int = 1, players: int = 2):

@@ -18,18 +18,16 @@ from kiosk.screens.menu import MenuScreen
 from kiosk.screens.play import PlayScreen
 from kiosk.screens.setup import SetupScreen
 from tests.test_kiosk_privacy import auction  # noqa: F401 - the fake Sealed Auction plugin
+from tests.kiosk_support import wait_for
 
 SEED = 2024
 SIZES = [pytest.param((100, 30), id="100x30"), pytest.param((140, 45), id="140x45")]
 
 
 @pytest.fixture(autouse=True)
-def kiosk_dirs(tmp_path, monkeypatch):
-    """No saves (an empty resume list), default settings, and Chocolate Milk as the only
-    installed game (the Sealed Auction fixture adds itself): the same pictures every time,
-    whatever other games are installed."""
-    monkeypatch.setenv("TOKYO_DATA", str(tmp_path / "data"))
-    monkeypatch.setenv("TOKYO_CONFIG", str(tmp_path / "kiosk.toml"))
+def only_chocolate_milk(monkeypatch):
+    """Chocolate Milk as the only installed game (the Sealed Auction fixture adds itself):
+    the same pictures every time, whatever other games are installed."""
     real = games._entry_points
     monkeypatch.setattr(games, "_entry_points", lambda: {k: v for k, v in real().items()
                                                          if k in ("chocolate_milk", "sealed_auction")})
@@ -37,14 +35,6 @@ def kiosk_dirs(tmp_path, monkeypatch):
 
 def kiosk() -> TokyoKiosk:
     return TokyoKiosk(bot_delay=0, seed=SEED, config=KioskConfig(idle_seconds=0))
-
-
-async def wait_for(pilot, condition, what: str, limit: int = 200) -> None:
-    for _ in range(limit):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 async def to_menu(pilot) -> None:

@@ -6,8 +6,6 @@ it to core.games by monkeypatching (as tests/test_kiosk_privacy.py adds its fake
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import tomllib
 from importlib.metadata import EntryPoint
 from pathlib import Path
@@ -28,6 +26,7 @@ from kiosk.screens import Seat
 from kiosk.screens.menu import MenuScreen
 from kiosk.screens.play import PlayScreen
 from kiosk.screens.setup import SetupScreen
+from tests.kiosk_support import sync, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 2024
@@ -57,27 +56,6 @@ def tsukiji_registry(monkeypatch):
     games.load.cache_clear()
     yield
     games.load.cache_clear()
-
-
-@pytest.fixture(autouse=True)
-def kiosk_dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("TOKYO_DATA", str(tmp_path / "data"))
-    monkeypatch.setenv("TOKYO_CONFIG", str(tmp_path / "kiosk.toml"))
-
-
-def sync(test):
-    @functools.wraps(test)
-    def run(*args, **kwargs):
-        asyncio.run(test(*args, **kwargs))
-    return run
-
-
-async def wait_for(pilot, condition, what: str, limit: int = 300) -> None:
-    for _ in range(limit):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def board_text(board) -> str:

@@ -3,9 +3,7 @@ apology when a game breaks, the practice screens, and the settings file."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import functools
 import sys
 
 import pytest
@@ -21,21 +19,9 @@ from kiosk.screens.attract import AttractScreen, parade_line
 from kiosk.screens.menu import MenuScreen
 from kiosk.screens.pin import PinScreen
 from kiosk.screens.play import PlayScreen
+from tests.kiosk_support import sync
 
 SIZE = (100, 30)
-
-
-@pytest.fixture(autouse=True)
-def kiosk_dirs(tmp_path, monkeypatch):
-    monkeypatch.setenv("TOKYO_DATA", str(tmp_path / "data"))
-    monkeypatch.setenv("TOKYO_CONFIG", str(tmp_path / "kiosk.toml"))
-
-
-def sync(test):
-    @functools.wraps(test)
-    def run(*args, **kwargs):
-        asyncio.run(test(*args, **kwargs))
-    return run
 
 
 async def wait_for(pilot, condition, what: str, limit: int = 200, delay: float | None = None) -> None:

@@ -1,0 +1,23 @@
+"""What the kiosk's Pilot tests share: running them, and waiting for the app."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+
+
+def sync(test):
+    """Run an async test in its own event loop (the project has no async pytest plugin)."""
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        asyncio.run(test(*args, **kwargs))
+    return run
+
+
+async def wait_for(pilot, condition, what: str, limit: int = 300) -> None:
+    """Let the app process messages until `condition()` holds; fail after `limit` rounds."""
+    for _ in range(limit):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError(f"timed out waiting for {what}")
