@@ -25,8 +25,12 @@ def _fail(game, seed, players, step, what):
 
 
 def check_random_play(game, players: int, seed: int, *, options: dict | None = None,
-                      max_moves: int = 20_000, checks_every: int = 7) -> dict:
-    """Play one random game with every check; returns a short summary."""
+                      max_moves: int = 20_000, checks_every: int = 7, choose=None) -> dict:
+    """Play one random game with every check; returns the moves, the result and the match.
+
+    `choose(match, seat, actions, rng)` picks the moves instead of uniform chance, e.g. to
+    let a bot steer the game into positions random play rarely reaches.
+    """
     options = {**game.rules.random_play_options, **(options or {})}
     match = game.new(players, seed=seed, options=options)
     rules = game.rules
@@ -54,7 +58,10 @@ def check_random_play(game, players: int, seed: int, *, options: dict | None = N
             _check_views(game, match, seed, players, step, chooser)
         if step == resume_at:
             twin = saves.load(match.save())
-        action = actions[chooser.below(len(actions))]
+        if choose is None:
+            action = actions[chooser.below(len(actions))]
+        else:
+            action = choose(match, seat, actions, chooser)
         match.play(seat, action.key)
         if twin is not None:
             twin.play(seat, action.key)
@@ -74,7 +81,7 @@ def check_random_play(game, players: int, seed: int, *, options: dict | None = N
     result = match.result()
     if len(result.final_yen) != players or sorted(s for g in result.ranking for s in g) != list(range(players)):
         _fail(game, seed, players, step, "the result does not rank every seat once")
-    return {"moves": step, "result": result}
+    return {"moves": step, "result": result, "match": match}
 
 
 def _check_illegal(game, match, seat, legal_keys, seed, players, step, chooser):

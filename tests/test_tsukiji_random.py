@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from core import saves
 from core.bots import make_bot
-from core.rng import Rng
-from core.testing import ContractBroken, _check_illegal, _check_views, check_random_play
+from core.testing import check_random_play
 
 from .test_tsukiji import tsukiji  # noqa: F401  (the fixture)
 
@@ -38,41 +36,14 @@ def test_random_play_with_options(tsukiji, players, options):
 def checked_play(game, players, seed, options=None, bot_share=0.7, max_moves=20_000, every=7):
     """check_random_play's checks along a game where most moves come from the fishmonger bot
     and the rest are uniformly random; returns the match."""
-    rules = game.rules
-    m = game.new(players, seed=seed, options={**rules.random_play_options, **(options or {})})
-    chooser = Rng(seed, stream=91)
     bot = make_bot(game, "fishmonger")
-    start = rules.conserved(m.state)
-    resume_at = chooser.below(200) + 1
-    twin = None
-    step = 0
-    while not m.over:
-        if step >= max_moves:
-            raise ContractBroken(f"seed {seed}: no end after {max_moves} moves")
-        waiting = m.to_act()
-        seat = waiting[chooser.below(len(waiting))]
-        actions = rules.legal(m.state, seat)
-        keys = [a.key for a in actions]
-        assert actions and len(set(keys)) == len(keys)
-        if step % every == 0:
-            _check_illegal(game, m, seat, set(keys), seed, players, step, chooser)
-            _check_views(game, m, seed, players, step, chooser)
-        if step == resume_at:
-            twin = saves.load(m.save())
-        if chooser.below(100) < bot_share * 100:
-            action = bot.choose(m.view(seat), actions, chooser)
-        else:
-            action = actions[chooser.below(len(actions))]
-        m.play(seat, action.key)
-        if twin is not None:
-            twin.play(seat, action.key)
-        now = rules.conserved(m.state)
-        if now != start:
-            raise ContractBroken(f"seed {seed}, move {step} ({action.key}): pieces or yen not conserved")
-        step += 1
-    assert twin is None or twin.save() == m.save()
-    assert rules.dump(game.replay(m.log.dump()).state) == rules.dump(m.state)
-    return m
+
+    def choose(match, seat, actions, rng):
+        if rng.below(100) < bot_share * 100:
+            return bot.choose(match.view(seat), actions, rng)
+        return actions[rng.below(len(actions))]
+    return check_random_play(game, players, seed, options=options, max_moves=max_moves,
+                             checks_every=every, choose=choose)["match"]
 
 
 @pytest.mark.parametrize("players,options", [
