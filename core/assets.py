@@ -45,6 +45,16 @@ def _parse(text: str, where: str) -> dict:
         raise AssetError(f"{where} is not valid TOML: {e}") from e
 
 
+def signature(name: str) -> tuple | None:
+    """What identifies the user's override of `name` now (None: there is none), for caches."""
+    user = override_dir() / name
+    try:
+        st = user.stat()
+    except OSError:
+        return None
+    return str(user), st.st_mtime_ns, st.st_size
+
+
 def load(name: str, *, use_override: bool = True) -> dict:
     """The asset `name` (e.g. 'drinks.toml'), shipped values merged with the user's."""
     shipped = shipped_path(name)

@@ -126,6 +126,28 @@ class Building:
             out.setdefault(p.floor, []).append(i)
         return dict(sorted(out.items()))
 
+    def supports(self) -> list[int | None]:
+        """What each piece rests on, as the stability verdict judges it (None: the table).
+
+        A floor-1 piece rests on the table; a higher one on the floor-below piece it shares
+        the longest contact with, or, when no edge lies along another (a corner on a slope),
+        the first floor-below piece it touches; a piece touching nothing below is judged
+        against the table.
+        """
+        polys = [self.polygons(i) for i in range(len(self.placements))]
+        out: list[int | None] = []
+        for i, p in enumerate(self.placements):
+            below = [j for j, q in enumerate(self.placements) if q.floor == p.floor - 1]
+            best, longest = None, 0.0
+            for j in below:
+                length = sum(geometry.contact_length(a, b, TOUCH_MM) for a in polys[i] for b in polys[j])
+                if length > longest:
+                    best, longest = j, length
+            if best is None:
+                best = next((j for j in below if self._gap(i, j, polys) <= TOUCH_MM), None)
+            out.append(best)
+        return out
+
     # ---- the rules ------------------------------------------------------------------
 
     def _gap(self, i: int, j: int, polys) -> float:

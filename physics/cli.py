@@ -97,7 +97,7 @@ def _cmd_build(args) -> int:
         violations, verdict = building.check(), settle(building)
     if args.json:
         print(json.dumps({"check": [v.as_dict() for v in violations],
-                          "passes": not violations and verdict.stands,
+                          "passes": not violations and verdict.stands is True,
                           "verdict": verdict.as_dict()}))
     return 0
 
@@ -113,7 +113,7 @@ def _cmd_vending(args) -> int:
     from core import assets
     from core.components import DrinkSet
     from physics import vending
-    drinks = random_drinks(args.seed, args.drinks)
+    drinks = vending.random_drinks(args.seed, args.drinks)
     result = vending.pour(drinks, args.seed)
     if args.png:
         from physics import practice
@@ -124,16 +124,6 @@ def _cmd_vending(args) -> int:
         ds = DrinkSet.from_asset(assets.load("drinks.toml"))
         print(json.dumps(result.as_dict([ds.code(i) for i in range(36)])))
     return 0
-
-
-def random_drinks(seed: int, count: int) -> list[int]:
-    """`count` different drinks of the 36 (indices colour*6 + shape), chosen by core.rng.Rng(seed)."""
-    from core.rng import Rng
-    if not 1 <= count <= 36:
-        raise ValueError("choose between 1 and 36 drinks")
-    drinks = list(range(36))
-    Rng(seed).shuffle(drinks)
-    return drinks[:count]
 
 
 def _write_png(practice, screen, path) -> None:

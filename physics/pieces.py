@@ -43,6 +43,14 @@ class Catalogue:
         return list(self.pieces)
 
 
-@lru_cache(maxsize=1)
+ASSET = "jutaku_pieces.toml"
+
+
 def catalogue() -> Catalogue:
-    return Catalogue(assets.load("jutaku_pieces.toml"))
+    """The pieces as shipped with the user's override applied; read again when the override changes."""
+    return _catalogue(assets.signature(ASSET))
+
+
+@lru_cache(maxsize=4)
+def _catalogue(override) -> Catalogue:
+    return Catalogue(assets.load(ASSET))

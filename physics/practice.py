@@ -25,7 +25,8 @@ from core.components import DrinkSet  # noqa: E402
 
 from . import geometry, render, vending, world  # noqa: E402
 from .building import Building, Lot, Placement  # noqa: E402
-from .cli import preset_lots, random_drinks  # noqa: E402
+from .cli import preset_lots  # noqa: E402
+from .vending import random_drinks  # noqa: E402
 from .stability import build_scene, settle  # noqa: E402
 from .world import TOUCH_MM  # noqa: E402
 

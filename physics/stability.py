@@ -1,9 +1,11 @@
 """Does it stand? Settle a building under gravity and see what moved.
 
-A building "stands" when no piece moved more than 2 mm or turned more than 2°
-(world.MOVE_LIMIT_MM, world.TURN_LIMIT_DEG). The settle loop stops early when every
-piece has gone to sleep (nothing more will happen) or as soon as one piece passes a limit
-(the verdict is known).
+A building "stands" when, for the whole window (world.WINDOW_S), no piece moved more
+than world.MOVE_LIMIT_MM or turned more than world.TURN_LIMIT_DEG against the piece it
+rests on (Building.supports; floor-1 pieces against the table). The settle loop stops
+early when every piece has gone to sleep (nothing more will happen) or as soon as a piece
+passes a limit (the verdict is known). The verdict keeps every piece's pose at the
+moment it was decided, so a picture can show exactly what the numbers describe.
 """
 
 from __future__ import annotations
@@ -16,19 +18,19 @@ import pymunk
 from . import world
 from .building import Building
 
-CHECK_EVERY = 12  # steps between looks at the pieces (20 looks per simulated second)
-
 
 @dataclass
 class Scene:
-    """A pymunk space holding a building: bodies in placement order."""
+    """A pymunk space holding a building: bodies in placement order, and what each rests on."""
     space: pymunk.Space
     bodies: list[pymunk.Body]
-    start: list[tuple[float, float, float]] = field(default_factory=list)
+    supports: list[int | None] = field(default_factory=list)
     cogs: list[tuple[float, float]] = field(default_factory=list)
+    start: list[tuple[float, float, float]] = field(default_factory=list)
+    steps: int = 0
 
     def pose(self, i: int) -> tuple[float, float, float]:
-        """Piece i's centre of gravity (mm) and angle (rad)."""
+        """Piece i's centre of gravity (mm) and angle (rad), on the table's axes."""
         b = self.bodies[i]
         px, py = b.position
         a = b.angle
@@ -36,16 +38,55 @@ class Scene:
         c, s = math.cos(a), math.sin(a)
         return px + cx * c - cy * s, py + cx * s + cy * c, a
 
-    def movement(self, i: int) -> tuple[float, float]:
-        x0, y0, a0 = self.start[i]
+    def relative(self, i: int) -> tuple[float, float, float]:
+        """Piece i's centre of gravity and angle on the axes of what it rests on."""
         x, y, a = self.pose(i)
-        return math.hypot(x - x0, y - y0), abs(math.degrees(a - a0))
+        j = self.supports[i]
+        if j is None:
+            return x, y, a
+        sb = self.bodies[j]
+        ox, oy = sb.position
+        sa = sb.angle
+        c, s = math.cos(sa), math.sin(sa)
+        dx, dy = x - ox, y - oy
+        return dx * c + dy * s, -dx * s + dy * c, a - sa
+
+    def movement(self, i: int) -> tuple[float, float]:
+        """How far piece i moved (mm) and turned (degrees) since the start, against its support."""
+        return self.movements()[i]
+
+    def movements(self) -> list[tuple[float, float]]:
+        """movement() of every piece, written out in one pass: it runs 60 times a simulated second."""
+        cos, sin, hypot, degrees = math.cos, math.sin, math.hypot, math.degrees
+        poses = []
+        for b, (cx, cy) in zip(self.bodies, self.cogs):
+            px, py = b.position
+            a = b.angle
+            c, s = cos(a), sin(a)
+            poses.append((px + cx * c - cy * s, py + cx * s + cy * c, a, px, py, c, s))
+        out = []
+        for (x, y, a, _, _, _, _), j, (x0, y0, a0) in zip(poses, self.supports, self.start):
+            if j is not None:
+                _, _, sa, ox, oy, c, s = poses[j]
+                dx, dy = x - ox, y - oy
+                x, y, a = dx * c + dy * s, -dx * s + dy * c, a - sa
+            out.append((hypot(x - x0, y - y0), abs(degrees(a - a0))))
+        return out
+
+    def over_limit(self) -> bool:
+        """Whether any piece has moved or turned past a limit now."""
+        return any(d > world.MOVE_LIMIT_MM or t > world.TURN_LIMIT_DEG for d, t in self.movements())
+
+    def asleep(self) -> bool:
+        return all(b.is_sleeping for b in self.bodies)
 
     def step(self) -> None:
         self.space.step(world.STEP)
+        self.steps += 1
 
 
 def build_scene(building: Building) -> Scene:
+    """The building as pymunk bodies on the table, at rest where they were placed."""
     space = world.new_space()
     world.add_table(space)
     bodies = []
@@ -64,9 +105,9 @@ def build_scene(building: Building) -> Scene:
             shapes.append(shape)
         space.add(body, *shapes)
         bodies.append(body)
-    scene = Scene(space, bodies)
+    scene = Scene(space, bodies, building.supports())
     scene.cogs = [tuple(b.center_of_gravity) for b in bodies]
-    scene.start = [scene.pose(i) for i in range(len(bodies))]
+    scene.start = [scene.relative(i) for i in range(len(bodies))]
     return scene
 
 
@@ -74,48 +115,70 @@ def _area(poly) -> float:
     return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1])) / 2
 
 
+NOTHING_BUILT = "nothing built"
+
+
 @dataclass
 class Verdict:
-    stands: bool
+    """What Stop! found: whether it stands, what moved, and every piece's pose then.
+
+    `stands` is None for an empty lot: there is nothing to stand or fall. `steps` and
+    `seconds` say when the verdict was decided; `poses` are (x, y, degrees) of each
+    piece's centre of gravity at that moment; `moved` lists the pieces past a limit then.
+    """
+    stands: bool | None
     moved: list[dict]
     steps: int
     seconds: float
-    ended: str      # "asleep", "moved" or "time"
+    ended: str      # "asleep", "moved", "time" or "empty"
+    poses: list[tuple[float, float, float]] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+
+    @property
+    def summary(self) -> str:
+        if self.stands is None:
+            return NOTHING_BUILT
+        return "it stands" if self.stands else "it falls"
 
     def as_dict(self) -> dict:
-        return {"stands": self.stands, "moved": self.moved, "steps": self.steps,
-                "seconds": round(self.seconds, 4), "ended": self.ended}
+        return {"stands": self.stands, "summary": self.summary, "moved": self.moved, "steps": self.steps,
+                "seconds": round(self.seconds, 4), "ended": self.ended,
+                "poses": [{"piece": i, "id": pid, "x": round(x, 3), "y": round(y, 3), "degrees": round(a, 3)}
+                          for i, (pid, (x, y, a)) in enumerate(zip(self.ids, self.poses))]}
 
 
 def _moved(building: Building, scene: Scene) -> list[dict]:
     out = []
-    for i in range(len(scene.bodies)):
-        dist, turn = scene.movement(i)
+    for i, (dist, turn) in enumerate(scene.movements()):
         if dist > world.MOVE_LIMIT_MM or turn > world.TURN_LIMIT_DEG:
+            j = scene.supports[i]
             out.append({"piece": i, "id": building.placements[i].piece,
+                        "against": "table" if j is None else j,
                         "moved_mm": round(dist, 3), "turned_deg": round(turn, 3)})
     return out
 
 
-def settle(building: Building, *, max_seconds: float = 2.0, early_exit: bool = True,
+def _poses(scene: Scene) -> list[tuple[float, float, float]]:
+    return [(x, y, math.degrees(a)) for x, y, a in map(scene.pose, range(len(scene.bodies)))]
+
+
+def settle(building: Building, *, max_seconds: float = world.WINDOW_S, early_exit: bool = True,
            scene: Scene | None = None) -> Verdict:
     """Let gravity act on the building; the verdict says whether it stands."""
+    if not building.placements:
+        return Verdict(None, [], 0, 0.0, "empty")
     scene = scene or build_scene(building)
-    if not scene.bodies:
-        return Verdict(True, [], 0, 0.0, "asleep")
     limit = int(round(max_seconds / world.STEP))
-    steps = 0
     ended = "time"
-    bodies = scene.bodies
-    while steps < limit:
+    while scene.steps < limit:
         scene.step()
-        steps += 1
-        if early_exit and steps % CHECK_EVERY == 0:
-            if _moved(building, scene):
+        if early_exit and scene.steps % world.CHECK_STEPS == 0:
+            if scene.over_limit():
                 ended = "moved"
                 break
-            if all(b.is_sleeping for b in bodies):
+            if scene.asleep():
                 ended = "asleep"
                 break
     moved = _moved(building, scene)
-    return Verdict(not moved, moved, steps, steps * world.STEP, ended)
+    return Verdict(not moved, moved, scene.steps, scene.steps * world.STEP, ended, _poses(scene),
+                   [p.piece for p in building.placements])

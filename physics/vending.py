@@ -103,15 +103,15 @@ class Pour:
 
     @property
     def seconds(self) -> float:
-        return self.steps * world.STEP
+        return self.steps * world.POUR_STEP
 
     def step(self) -> None:
         """One fixed step: drop any drink whose time has come, move, see who left."""
-        t = self.steps * world.STEP
+        t = self.steps * world.POUR_STEP
         while self.waiting and self.waiting[0][0] <= t:
             _, k, x, angle = self.waiting.pop(0)
             self._drop(k, x, angle)
-        self.space.step(world.STEP)
+        self.space.step(world.POUR_STEP)
         self.steps += 1
         if self.steps % CHECK_EVERY == 0:
             self._look()
@@ -149,7 +149,7 @@ class Pour:
         self.done = True
 
     def run(self) -> "Pour":
-        limit = int(round(self.machine.seconds / world.STEP))
+        limit = int(round(self.machine.seconds / world.POUR_STEP))
         while not self.done and self.steps < limit:
             self.step()
         if not self.done:
@@ -174,8 +174,17 @@ class Pour:
                 "steps": self.steps, "seconds": round(self.seconds, 4)}
 
 
+def random_drinks(seed: int, count: int) -> list[int]:
+    """`count` different drinks of the 36 (indices colour*6 + shape), chosen by core.rng.Rng(seed)."""
+    if not 1 <= count <= 36:
+        raise ValueError("choose between 1 and 36 drinks")
+    drinks = list(range(36))
+    Rng(seed).shuffle(drinks)
+    return drinks[:count]
+
+
 def new_space(m: Machine) -> pymunk.Space:
-    space = world.new_space()
+    space = world.new_space(world.POUR_ITERATIONS)
     for a, b in m.walls + m.shelves:
         s = pymunk.Segment(space.static_body, a, b, WALL_RADIUS)
         s.friction = math.sqrt(m.friction)

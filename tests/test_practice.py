@@ -16,7 +16,8 @@ import pytest  # noqa: E402
 from kiosk.cli import main  # noqa: E402
 from physics import practice, render, vending  # noqa: E402
 from physics.building import R_INSIDE, R_PIECES, R_SUPPORT, Placement  # noqa: E402
-from physics.cli import load_scene, random_drinks  # noqa: E402
+from physics.cli import load_scene  # noqa: E402
+from physics.vending import random_drinks  # noqa: E402
 from physics.stability import build_scene, settle  # noqa: E402
 
 HOUSE = Path(__file__).resolve().parent.parent / "assets" / "scenes" / "house-3-floors.json"
@@ -104,7 +105,7 @@ def test_the_stop_animation_replays_the_verdict_and_draws_the_fallen_pieces(tmp_
     screen.draw(surface)
     view = screen.view()
     beam = screen.scene.bodies[2]
-    x, y, _ = screen.scene.start[2]
+    x, y = 35 + 50, 20 + 5             # the beam's centre where it was put
     right_end = (x + 45, y)
     assert min(s.point_query(right_end).distance for b in screen.scene.bodies for s in b.shapes) > 2, \
         "the beam's right end has left the place it was put"
