@@ -2,7 +2,8 @@
 
 The app also keeps the kiosk running unattended: autosaves (kiosk.store), an idle
 timeout to the attract screen, the lock (no quit keys; the operator leaves with a PIN),
-the practice screens through `App.suspend()`, and an apology instead of a crash when a
+the practice screens (drawn inside the kiosk, or in a pygame window through
+`App.suspend()` where there is a display), and an apology instead of a crash when a
 game raises.
 """
 
@@ -26,6 +27,7 @@ ERROR_LOG_MAX = 256 * 1024
 # Input that counts as someone at the screen.
 ACTIVITY = (events.Key, events.MouseDown, events.MouseScrollDown, events.MouseScrollUp)
 LOCKED_ACTIONS = {"quit", "suspend_process", "command_palette", "help_quit"}
+_UNASKED = object()
 
 
 class TokyoKiosk(App):
@@ -54,6 +56,7 @@ class TokyoKiosk(App):
         self.clock = clock
         self.last_input = clock()
         self.idle_resets = 0
+        self._window_problem = _UNASKED
 
     def get_default_screen(self) -> Screen:
         return MenuScreen()
@@ -141,21 +144,35 @@ class TokyoKiosk(App):
     # ---- practice --------------------------------------------------------------------
 
     def open_practice(self, key: str) -> str | None:
-        """Run a pygame practice screen with Textual suspended; a message if it cannot."""
+        """A practice screen: in a window where this machine has a display of its own, else
+        drawn inside the kiosk. A message for the menu when neither can open."""
         from . import practice
-        if self.is_web:
-            return practice.WEB_NOTE
+        note = None
+        if not self.is_web and self.window_problem() is None:
+            try:
+                with self.suspend():
+                    practice.run_window(key, fullscreen=self.lock)
+                return None
+            except practice.PracticeUnavailable as e:
+                note = f"{e} It is shown inside the kiosk instead."
+            except SuspendNotSupported:
+                note = "This terminal cannot hand the screen to a practice window; it is shown inside the kiosk."
+            finally:
+                self.touch()
         try:
-            practice.prepare(key)
-            with self.suspend():
-                practice.run(key)
+            self.push_screen(practice.textual_screen(key))
         except practice.PracticeUnavailable as e:
             return str(e)
-        except SuspendNotSupported:
-            return "This terminal cannot hand the screen to a practice window."
-        finally:
-            self.touch()
+        if note:
+            self.notify(note, title="Practice", severity="warning", timeout=10)
         return None
+
+    def window_problem(self) -> str | None:
+        """Why practice cannot open a window here (asked once per kiosk), or None."""
+        if self._window_problem is _UNASKED:
+            from . import practice
+            self._window_problem = practice.window_problem()
+        return self._window_problem
 
     # ---- idle, attract and the lock ----------------------------------------------------
 

@@ -9,6 +9,7 @@ left card edge is x = 0 and the card lies at y = 0.
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field
 
 from core.components import LotCard, roman_pieces
@@ -135,9 +136,13 @@ class Building:
         against the table.
         """
         polys = [self.polygons(i) for i in range(len(self.placements))]
+        ext = [geometry.bounds(p) for p in polys]
+        near = TOUCH_MM + 1e-9
         out: list[int | None] = []
         for i, p in enumerate(self.placements):
-            below = [j for j, q in enumerate(self.placements) if q.floor == p.floor - 1]
+            x0, y0, x1, _ = ext[i]
+            below = [j for j, q in enumerate(self.placements) if q.floor == p.floor - 1
+                     and ext[j][0] <= x1 + near and ext[j][2] >= x0 - near and ext[j][3] >= y0 - near]
             best, longest = None, 0.0
             for j in below:
                 length = sum(geometry.contact_length(a, b, TOUCH_MM) for a in polys[i] for b in polys[j])
@@ -228,17 +233,69 @@ class Building:
 
     @classmethod
     def from_scene(cls, scene: dict, pieces: Catalogue | None = None) -> "Building":
-        """A building from readable data (see docs of `tokyo practice build --scene`)."""
+        """A building from readable data (the scene format of docs/scenes.md).
+
+        Every value is checked before anything is built: a bad scene is a ValueError or
+        TypeError saying which value is wrong.
+        """
+        if not isinstance(scene, dict):
+            raise TypeError("a scene is an object with 'lot' and 'pieces'")
+        unknown = set(scene) - {"lot", "pieces"}
+        if unknown:
+            raise ValueError(f"a scene has only 'lot' and 'pieces', not {', '.join(sorted(map(str, unknown)))}")
         lot_d = scene.get("lot", {})
-        outlines = tuple((float(a), float(b)) for a, b in lot_d.get("outlines", [[0.0, CARD_MM]]))
-        if not outlines or any(b <= a for a, b in outlines):
+        if not isinstance(lot_d, dict):
+            raise TypeError("'lot' is an object")
+        rows = lot_d.get("outlines", [[0.0, CARD_MM]])
+        if not isinstance(rows, list) or not rows or not all(isinstance(r, list) and len(r) == 2 for r in rows):
+            raise ValueError("'outlines' is a list of [left, right] pairs")
+        outlines = tuple((_mm(a, "an outline edge"), _mm(b, "an outline edge")) for a, b in rows)
+        if any(b <= a for a, b in outlines):
             raise ValueError("each lot outline is [left, right] with left < right")
-        lot = Lot(outlines, lot_d.get("floors"), lot_d.get("numeral"), float(lot_d.get("card_mm", CARD_MM)))
-        if lot.numeral is not None:
-            roman_pieces(lot.numeral)
-        b = cls(lot, int(lot_d.get("outline", 0)), pieces=pieces or catalogue())
-        for row in scene.get("pieces", []):
-            b.place(Placement(str(row["piece"]), float(row["x"]), float(row["y"]),
-                              float(row.get("rotation", 0.0)), bool(row.get("flip", False)),
-                              int(row.get("floor", 1))))
+        floors = lot_d.get("floors")
+        if floors is not None and (isinstance(floors, bool) or not isinstance(floors, int) or not 1 <= floors <= MAX_FLOORS):
+            raise ValueError(f"'floors' is a whole number from 1 to {MAX_FLOORS}, or left out")
+        numeral = lot_d.get("numeral")
+        if numeral is not None:
+            if not isinstance(numeral, str):
+                raise TypeError("'numeral' is text such as \"V///\"")
+            roman_pieces(numeral)
+        card = _mm(lot_d.get("card_mm", CARD_MM), "'card_mm'")
+        if card <= 0:
+            raise ValueError("'card_mm' is more than 0")
+        outline = lot_d.get("outline", 0)
+        if isinstance(outline, bool) or not isinstance(outline, int):
+            raise TypeError("'outline' is a whole number")
+        b = cls(Lot(outlines, floors, numeral, card), outline, pieces=pieces or catalogue())
+        placed = scene.get("pieces", [])
+        if not isinstance(placed, list) or not all(isinstance(row, dict) for row in placed):
+            raise TypeError("'pieces' is a list of objects")
+        if len(placed) > len(b.pieces):
+            raise ValueError(f"a scene has at most the {len(b.pieces)} pieces of the supply")
+        for k, row in enumerate(placed, start=1):
+            floor = row.get("floor", 1)
+            if isinstance(floor, bool) or not isinstance(floor, int) or not 1 <= floor <= MAX_FLOORS:
+                raise ValueError(f"piece {k}: 'floor' is a whole number from 1 to {MAX_FLOORS}")
+            flip = row.get("flip", False)
+            if not isinstance(flip, bool):
+                raise TypeError(f"piece {k}: 'flip' is true or false")
+            b.place(Placement(str(row["piece"]), _mm(row["x"], f"piece {k}: 'x'"), _mm(row["y"], f"piece {k}: 'y'"),
+                              _number(row.get("rotation", 0.0), f"piece {k}: 'rotation'", 3600.0), flip, floor))
         return b
+
+
+MAX_FLOORS = 200      # Countdown builds 25-60 floors; far more is a broken file
+MAX_MM = 10_000.0     # ten metres from the card: anything further is a broken file
+
+
+def _number(value, what: str, limit: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{what} is a number")
+    value = float(value)
+    if not math.isfinite(value) or abs(value) > limit:
+        raise ValueError(f"{what} is a number between -{limit:g} and {limit:g}")
+    return value
+
+
+def _mm(value, what: str) -> float:
+    return _number(value, what, MAX_MM)

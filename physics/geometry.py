@@ -146,3 +146,42 @@ def merge_intervals(intervals, gap: float = 0.0) -> list[tuple[float, float]]:
         else:
             out.append([a, b])
     return [(a, b) for a, b in out]
+
+
+EPS = 1e-6
+
+
+def _span(poly, x: float):
+    """The vertical extent of a convex polygon on the line through x, or None."""
+    ys = []
+    n = len(poly)
+    for k in range(n):
+        (x0, y0), (x1, y1) = poly[k], poly[(k + 1) % n]
+        if min(x0, x1) - EPS <= x <= max(x0, x1) + EPS:
+            if abs(x1 - x0) < EPS:
+                ys += [y0, y1]
+            else:
+                ys.append(y0 + (x - x0) / (x1 - x0) * (y1 - y0))
+    return (min(ys), max(ys)) if ys else None
+
+
+def fall_distance(a, b) -> float:
+    """How far convex `a` can move straight down before it touches convex `b` (inf: never).
+
+    The first contact of two convex polygons sliding vertically is a vertex of one on
+    an edge of the other, so casting every vertex is exact.
+    """
+    ax0, _, ax1, _ = bounds([a])
+    bx0, _, bx1, _ = bounds([b])
+    if ax1 <= bx0 + EPS or bx1 <= ax0 + EPS:
+        return math.inf
+    best = math.inf
+    for vx, vy in a:
+        s = _span(b, vx)
+        if s and s[1] <= vy + EPS:
+            best = min(best, vy - s[1])
+    for wx, wy in b:
+        s = _span(a, wx)
+        if s and s[0] >= wy - EPS:
+            best = min(best, s[0] - wy)
+    return max(best, 0.0)

@@ -143,7 +143,7 @@ class Verdict:
     def as_dict(self) -> dict:
         return {"stands": self.stands, "summary": self.summary, "moved": self.moved, "steps": self.steps,
                 "seconds": round(self.seconds, 4), "ended": self.ended,
-                "poses": [{"piece": i, "id": pid, "x": round(x, 3), "y": round(y, 3), "degrees": round(a, 3)}
+                "poses": [{"piece": i, "id": pid, "x": round(x, 3), "y": round(y, 3), "degrees": round(a, 3) + 0.0}
                           for i, (pid, (x, y, a)) in enumerate(zip(self.ids, self.poses))]}
 
 

@@ -58,11 +58,12 @@ POUR_STEP = 1 / 240            # s, the fixed step of a pour
 POUR_ITERATIONS = 30           # solver iterations per pour step
 
 
-def new_space(iterations: int = ITERATIONS) -> pymunk.Space:
-    """A space with the rule settings; single-threaded so results are bit-identical."""
+def new_space(iterations: int | None = None) -> pymunk.Space:
+    """A space with the rule settings (the building's iterations unless told); single-threaded,
+    so results are bit-identical."""
     space = pymunk.Space(threaded=False)
     space.gravity = (0.0, -GRAVITY)
-    space.iterations = iterations
+    space.iterations = ITERATIONS if iterations is None else iterations
     space.collision_slop = COLLISION_SLOP
     space.collision_bias = COLLISION_BIAS
     space.sleep_time_threshold = SLEEP_TIME

@@ -2,7 +2,7 @@
 
 The server runs as a subprocess on a free loopback port; the test fetches the page,
 opens the websocket the page names, sees the menu, presses F1 and sees the rules come
-back. The server and the kiosk it started are stopped afterwards, whatever happens.
+back, then opens the build practice (drawn in half-block pixels, "\u2580") and drops a piece. The server and the kiosk it started are stopped afterwards, whatever happens.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from kiosk.serve import kiosk_command
 
 ANSI = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-B]|[=>NOPM78c])")
 F1 = "\x1bOP"
+DOWN, ENTER, ESC, TAB = "\x1b[B", "\r", "\x1b", "\t"
 LIMIT = 40.0
 
 
@@ -67,10 +68,16 @@ async def browse(port: int) -> None:
         assert ws_url == f"ws://127.0.0.1:{port}/ws"
         async with session.ws_connect(f"{ws_url}?width=110&height=32") as ws:
             seen = bytearray()
-            await read_until(ws, seen, "Tokyo Series Kiosk", "Chocolate Milk",
-                             "needs the kiosk's own display")
+            await read_until(ws, seen, "Tokyo Series Kiosk", "Chocolate Milk", "Practice: building")
             await ws.send_json(["stdin", F1])
             await read_until(ws, seen, "How to play Chocolate Milk")
+            await ws.send_json(["stdin", ESC])
+            seen.clear()
+            await ws.send_json(["stdin", DOWN + DOWN + ENTER])      # Tsukiji, then Practice: building
+            await read_until(ws, seen, "Build practice", "Supply", "69 pieces", "\u2580")
+            seen.clear()
+            await ws.send_json(["stdin", TAB + ENTER])              # a piece into the hand, dropped
+            await read_until(ws, seen, "placed piece 1 (cube-20-1) on floor 1")
 
 
 def test_serve_shows_the_menu_in_a_browser_session(tmp_path):

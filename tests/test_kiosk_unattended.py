@@ -1,15 +1,12 @@
 """A kiosk left running all day: idle to the attract screen, the lock and its PIN, an
-apology when a game breaks, the practice screens, and the settings file."""
+apology when a game breaks, and the settings file (the practice screens: test_kiosk_practice)."""
 
 from __future__ import annotations
 
-import contextlib
-import sys
 
 import pytest
 from textual.widgets import Input, OptionList, Static
 
-from kiosk import practice
 from kiosk.app import TokyoKiosk
 from kiosk.boards import GenericBoard
 from kiosk.config import ConfigError, KioskConfig, load_config
@@ -263,69 +260,3 @@ async def test_a_board_raising_apologises(board, chocolate_milk, monkeypatch):
         await at_menu(pilot)
         assert app.is_running
         assert "Chocolate Milk" in str((await first_save(pilot)).prompt)
-
-
-# ---- the practice screens ----------------------------------------------------------------------
-
-@sync
-async def test_practice_screens_run_with_the_kiosk_suspended(monkeypatch):
-    import physics.practice as module
-    ran, suspended = [], []
-    monkeypatch.setattr(module, "run", lambda screen, caption="": ran.append(
-        (type(screen).__name__, caption, list(suspended))))
-    app = TokyoKiosk(bot_delay=0, config=KioskConfig(idle_seconds=0))
-
-    @contextlib.contextmanager
-    def fake_suspend():
-        suspended.append("in")
-        yield
-        suspended.append("out")
-
-    monkeypatch.setattr(app, "suspend", fake_suspend)
-    async with app.run_test(size=SIZE) as pilot:
-        await at_menu(pilot)
-        games = app.screen.query_one("#menu-games", OptionList)
-        ids = [o.id for o in games.options]
-        for target in ("practice:build", "practice:vending"):
-            games.highlighted = ids.index(target)
-            await pilot.press("enter")
-            await pilot.pause()
-        assert ran == [("BuildPractice", "Tokyo build practice", ["in"]),
-                       ("VendingPractice", "Tokyo vending practice", ["in", "out", "in"])]
-        assert suspended == ["in", "out", "in", "out"]  # Textual is back after each window
-        assert isinstance(app.screen, MenuScreen) and menu_status(app) == ""
-
-        def broken(screen, caption=""):
-            raise RuntimeError("No available video device")
-        monkeypatch.setattr(module, "run", broken)
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: "needs a local graphical display" in menu_status(app), "the message")
-
-
-@sync
-async def test_practice_without_the_module_says_so(monkeypatch):
-    monkeypatch.setitem(sys.modules, "physics.practice", None)  # import fails as if missing
-    app = TokyoKiosk(bot_delay=0, config=KioskConfig(idle_seconds=0))
-    async with app.run_test(size=SIZE) as pilot:
-        await at_menu(pilot)
-        games = app.screen.query_one("#menu-games", OptionList)
-        games.highlighted = [o.id for o in games.options].index("practice:build")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: "not installed" in menu_status(app), "the message")
-        assert app.is_running and isinstance(app.screen, MenuScreen)
-    with pytest.raises(practice.PracticeUnavailable, match="not installed"):
-        practice.run("vending")
-
-
-@sync
-async def test_in_a_browser_the_menu_says_practice_needs_the_local_display(monkeypatch):
-    monkeypatch.setattr(TokyoKiosk, "is_web", property(lambda self: True))
-    app = TokyoKiosk(bot_delay=0, config=KioskConfig(idle_seconds=0))
-    async with app.run_test(size=SIZE) as pilot:
-        await at_menu(pilot)
-        games = app.screen.query_one("#menu-games", OptionList)
-        entries = [o for o in games.options if (o.id or "").startswith("practice:")]
-        assert len(entries) == 2 and all(o.disabled for o in entries)
-        assert all("needs the kiosk's own display" in str(o.prompt) for o in entries)
-        assert menu_status(app) == practice.WEB_NOTE
-        assert app.open_practice("build") == practice.WEB_NOTE

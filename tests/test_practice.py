@@ -1,4 +1,4 @@
-"""The practice screens, headless: what they draw, what they do with input, the command."""
+"""The practice screens in pygame, headless: what they draw, what they do with input, the command."""
 
 import os
 
@@ -6,19 +6,27 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import json  # noqa: E402
+import math  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
+import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from kiosk.cli import main  # noqa: E402
-from physics import practice, render, vending  # noqa: E402
+from physics import vending, window, world  # noqa: E402
 from physics.building import R_INSIDE, R_PIECES, R_SUPPORT, Placement  # noqa: E402
-from physics.cli import load_scene  # noqa: E402
+from physics.practice.build import BuildPractice  # noqa: E402
+from physics.practice.presets import preset_lots  # noqa: E402
+from physics.practice.vending import VendingPractice  # noqa: E402
+from physics.scenes import load_scene  # noqa: E402
+from physics.stability import settle  # noqa: E402
 from physics.vending import random_drinks  # noqa: E402
-from physics.stability import build_scene, settle  # noqa: E402
+from physics.window import render  # noqa: E402
+from physics.window.build import BuildWindow  # noqa: E402
+from physics.window.vending import VendingWindow  # noqa: E402
 
 HOUSE = Path(__file__).resolve().parent.parent / "assets" / "scenes" / "house-3-floors.json"
 
@@ -62,61 +70,122 @@ def pixel(image, view, x, y):
     return tuple(image.get_at((int(px), int(py))))[:3]
 
 
-def centre(body):
-    return tuple(body.local_to_world(body.center_of_gravity))
+def tipping(tmp_path):
+    scene_file = tmp_path / "tipping.toml"
+    scene_file.write_text(TIPPING)
+    return scene_file
+
+
+def inside(bench, i, x, y, depth=3.0) -> bool:
+    """Whether (x, y) mm lies at least `depth` inside piece i as the bench shows it now."""
+    from physics import geometry
+    return any(geometry.penetration(part, [(x - depth, y - depth), (x + depth, y - depth),
+                                           (x + depth, y + depth), (x - depth, y + depth)]) >= 2 * depth - 1e-9
+               for part in bench.pieces_now()[i])
 
 
 # ---- drawing matches the simulation ------------------------------------------------------
 
-def test_png_of_a_settled_building_shows_each_piece_where_the_simulation_has_it(tmp_path, capsys):
+def test_png_of_a_standing_building_shows_each_piece_at_the_verdicts_pose(tmp_path, capsys):
     png = tmp_path / "house.png"
     code, out, _ = run(capsys, "practice", "build", "--scene", str(HOUSE), "--json", "--png", str(png))
-    assert code == 0 and json.loads(out)["passes"] is True
+    data = json.loads(out)
+    assert code == 0 and data["passes"] is True and data["verdict"]["ended"] == "asleep"
     image = pygame.image.load(str(png))
-    assert image.get_size() == practice.SIZE
+    assert image.get_size() == window.SIZE
 
-    building = load_scene(str(HOUSE))
-    scene = build_scene(building)
-    assert settle(building, scene=scene).ended == "asleep"
-    view = practice.BuildPractice(building).view()
-    for i, body in enumerate(scene.bodies):
-        x, y = centre(body)
-        assert min(s.point_query((x, y)).distance for s in body.shapes) < -3, "sample well inside the piece"
+    bench = BuildPractice(load_scene(str(HOUSE)))
+    bench.stop()
+    bench.finish()
+    view = BuildWindow(bench).view()
+    for pose in data["verdict"]["poses"]:
+        i, x, y = pose["piece"], pose["x"], pose["y"]
+        assert inside(bench, i, x, y), "sample well inside the piece"
         assert pixel(image, view, x, y) == render.piece_colour(i), f"piece {i + 1}"
     for x, y in ((44, 75), (44, 110), (-6, 30), (96, 30), (44, 66)):
         assert pixel(image, view, x, y) == render.BACKGROUND, (x, y)
     assert pixel(image, view, 100, -10) == render.TABLE
 
 
-def test_the_stop_animation_replays_the_verdict_and_draws_the_fallen_pieces(tmp_path):
-    scene_file = tmp_path / "tipping.toml"
-    scene_file.write_text(TIPPING)
-    screen = practice.BuildPractice(load_scene(str(scene_file)))
-    screen.handle(key(pygame.K_s))
-    assert screen.phase == "settling" and screen.verdict.ended == "moved"
-    while screen.frame < screen.verdict.steps:
-        screen.update()
-    assert screen.frame == screen.verdict.steps and screen.phase == "verdict"
-    moved = {i for i in range(3) if screen.scene.movement(i)[0] > 2 or screen.scene.movement(i)[1] > 2}
-    assert moved == {m["piece"] for m in screen.verdict.moved} == {2}
+def test_png_of_a_fall_shows_the_verdicts_moment_and_where_it_comes_to_rest(tmp_path, capsys):
+    png = tmp_path / "tip.png"
+    code, out, _ = run(capsys, "practice", "build", "--scene", str(tipping(tmp_path)), "--json", "--png", str(png))
+    verdict = json.loads(out)["verdict"]
+    assert code == 0 and verdict["stands"] is False
+    image = pygame.image.load(str(png))
 
-    screen.finish()
-    surface = pygame.Surface(practice.SIZE)
+    bench = BuildPractice(load_scene(str(tipping(tmp_path))))
+    bench.stop()
+    bench.finish()
+    assert bench.at_verdict
+    lay = window.layout(window.SIZE)
+    left = lay["play"].copy()
+    left.width //= 2
+    right = left.move(left.width, 0)
+    screen = BuildWindow(bench)
+    at_verdict = screen.view(left)
+    beam = verdict["poses"][2]
+    assert beam["degrees"] < -2, "the beam has started to tip at the verdict"
+    assert inside(bench, 2, beam["x"], beam["y"], depth=2)
+    assert pixel(image, at_verdict, beam["x"], beam["y"]) == render.piece_colour(2)
+
+    bench.play_on()
+    bench.finish()
+    settled = screen.view(right)
+    body = bench.scene.bodies[2]
+    assert bench.scene.asleep() and math.degrees(body.angle) < beam["degrees"] - 5, "it tipped on"
+    end = body.local_to_world((95, 5))          # near the beam's right end, on its middle line
+    assert inside(bench, 2, *end, depth=2)
+    assert pixel(image, settled, *end) == render.piece_colour(2), "the right half: where the beam lies at rest"
+
+
+def test_the_stop_animation_waits_at_the_verdicts_moment_then_plays_on(tmp_path):
+    screen = BuildWindow(BuildPractice(load_scene(str(tipping(tmp_path)))))
+    bench = screen.bench
+    screen.handle(key(pygame.K_s))
+    assert bench.phase == "settling" and bench.verdict.ended == "moved"
+    assert bench.title()[0].startswith("Stop! Settling")
+    for _ in range(50):
+        screen.update()
+    assert bench.frame == bench.verdict.steps and bench.phase == "verdict", "waits at the verdict"
+    shown = [(x, y, math.degrees(a)) for x, y, a in map(bench.scene.pose, range(3))]
+    assert shown == bench.verdict.poses, "the picture is the verdict's moment, bit for bit"
+    moved = {i for i, (d, t) in enumerate(bench.scene.movements()) if d > 2 or t > 2}
+    assert moved == {m["piece"] for m in bench.verdict.moved} == {2}
+    assert any("moment of the verdict" in item.heading for item in bench.report())
+
+    surface = pygame.Surface(window.SIZE)
     screen.draw(surface)
     view = screen.view()
-    beam = screen.scene.bodies[2]
-    x, y = 35 + 50, 20 + 5             # the beam's centre where it was put
-    right_end = (x + 45, y)
-    assert min(s.point_query(right_end).distance for b in screen.scene.bodies for s in b.shapes) > 2, \
-        "the beam's right end has left the place it was put"
-    assert pixel(surface, view, *right_end) == render.BACKGROUND
-    for i, body in enumerate(screen.scene.bodies):
-        assert pixel(surface, view, *centre(body)) == render.piece_colour(i)
-    # every piece named by a broken rule or moved is outlined in red, along its edges
-    for body in screen.scene.bodies:
+    for body in bench.scene.bodies:             # every piece named by a rule or moved: outlined red
         assert pixel(surface, view, *body.local_to_world((10, 0))) == render.ALERT
-    rules = {v.rule for v in screen.violations}
-    assert {R_SUPPORT, R_INSIDE, R_PIECES} <= rules
+    assert {R_SUPPORT, R_INSIDE, R_PIECES} <= {v.rule for v in bench.violations}
+
+    screen.handle(key(pygame.K_p))
+    frames = 0
+    while not bench.scene.asleep() and frames < 400:
+        screen.update()
+        frames += 1
+    assert bench.frame > bench.verdict.steps and bench.scene.asleep()
+    assert any("the verdict was at" in item.heading for item in bench.report())
+    screen.draw(surface)
+    x, y, _ = bench.scene.pose(2)
+    assert pixel(surface, screen.view(), x, y) == render.piece_colour(2)
+
+
+def test_stop_on_an_empty_lot_says_nothing_built(capsys, tmp_path):
+    bench = BuildPractice()
+    bench.stop()
+    assert bench.phase == "verdict" and bench.title() == ("Nothing built", "alert")
+    assert bench.report()[0].heading == "Does not pass"
+    surface = pygame.Surface(window.SIZE)
+    BuildWindow(bench).draw(surface)
+    empty = tmp_path / "empty.json"
+    empty.write_text('{"lot": {"outlines": [[0, 88]]}, "pieces": []}')
+    code, out, _ = run(capsys, "practice", "build", "--scene", str(empty), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["passes"] is False
+    assert data["verdict"]["stands"] is None and data["verdict"]["summary"] == "nothing built"
 
 
 # ---- the command ----------------------------------------------------------------------------
@@ -127,14 +196,13 @@ def test_build_json_gives_the_check_and_the_verdict(capsys, tmp_path):
     assert json.loads(out) == {"check": [], "passes": True,
                                "verdict": settle(load_scene(str(HOUSE))).as_dict()}
 
-    scene_file = tmp_path / "tipping.toml"
-    scene_file.write_text(TIPPING)
-    code, out, _ = run(capsys, "practice", "build", "--scene", str(scene_file), "--json")
+    code, out, _ = run(capsys, "practice", "build", "--scene", str(tipping(tmp_path)), "--json")
     data = json.loads(out)
     assert code == 0 and data["passes"] is False
     assert data["verdict"]["stands"] is False and [m["id"] for m in data["verdict"]["moved"]] == ["beam-100x10-1"]
-    inside = [v for v in data["check"] if v["rule"] == R_INSIDE]
-    assert inside and inside[0]["pieces"] == [2] and "35.0–135.0 mm" in inside[0]["message"]
+    assert data["verdict"]["moved"][0]["against"] in (0, 1)
+    inside_rule = [v for v in data["check"] if v["rule"] == R_INSIDE]
+    assert inside_rule and inside_rule[0]["pieces"] == [2] and "35.0–135.0 mm" in inside_rule[0]["message"]
 
     code, out, _ = run(capsys, "practice", "build", "--scene", "house-3-floors", "--json")
     assert code == 0 and json.loads(out)["passes"] is True
@@ -146,17 +214,29 @@ def test_build_json_gives_the_check_and_the_verdict(capsys, tmp_path):
     ('{"pieces": [{"piece": "teapot", "x": 0, "y": 0}]}', "there is no piece 'teapot'"),
     ('{"lot": {"outlines": [[50, 10]]}}', "left < right"),
     ("[1, 2]", "a scene is an object"),
+    ('{"pieces": [{"piece": "cube-20-1", "x": NaN, "y": 0}]}', "piece 1: 'x' is a number between"),
+    ('{"pieces": [{"piece": "cube-20-1", "x": 1e308, "y": 0}]}', "piece 1: 'x' is a number between"),
+    ('{"pieces": [{"piece": "cube-20-1", "x": "4", "y": 0}]}', "piece 1: 'x' is a number"),
+    ('{"pieces": [{"piece": "cube-20-1", "x": 4, "y": 0, "floor": true}]}', "'floor' is a whole number"),
+    ('{"pieces": [{"piece": "cube-20-1", "x": 4, "y": 0, "flip": "yes"}]}', "'flip' is true or false"),
+    ('{"pieces": [{"piece": "cube-20-1", "x": 4, "y": 0, "rotation": Infinity}]}', "'rotation' is a number"),
+    ('{"lot": {"numeral": "Q"}}', "'Q' is not a piece count"),
+    ('{"lot": {"floors": 0}}', "'floors' is a whole number"),
+    ('{"lot": [], "pieces": []}', "'lot' is an object"),
+    ('{"pieces": {"piece": "cube-20-1"}}', "'pieces' is a list"),
+    ('{"lot": {}, "roof": 1}', "only 'lot' and 'pieces'"),
 ])
-def test_a_bad_scene_file_is_a_clear_error(capsys, tmp_path, content, message):
+def test_a_bad_scene_file_is_a_one_line_error(capsys, tmp_path, content, message):
     scene_file = tmp_path / "bad.json"
     scene_file.write_text(content)
     code, out, err = run(capsys, "practice", "build", "--scene", str(scene_file), "--json")
     assert code == 2 and out == "" and message in err and str(scene_file) in err
+    assert err.count("\n") == 1, err
 
 
 def test_missing_scene_and_bad_drink_count_are_clear_errors(capsys):
     code, _, err = run(capsys, "practice", "build", "--scene", "no-such-scene.json", "--json")
-    assert code == 2 and "no scene file 'no-such-scene.json'" in err
+    assert code == 2 and "no scene file 'no-such-scene.json'" in err and "house-3-floors" in err
     code, _, err = run(capsys, "practice", "vending", "--drinks", "37", "--json")
     assert code == 2 and "between 1 and 36" in err
     code, _, err = run(capsys, "practice", "vending", "--png", "/no/such/folder/pour.png")
@@ -171,8 +251,8 @@ def test_vending_json_is_reproducible_and_accounts_for_every_drink(capsys):
     data = json.loads(first)
     assert data["seed"] == 3 and len(data["poured"]) == len(set(data["poured"])) == 6
     assert sorted(data["out"] + data["stuck"]) == sorted(data["poured"])
-    screen = practice.VendingPractice(3, 6)
-    assert data["poured"] == [screen.codes[d] for d in random_drinks(3, 6)]
+    bench = VendingPractice(3, 6)
+    assert data["poured"] == [bench.codes[d] for d in random_drinks(3, 6)]
     _, other, _ = run(capsys, "practice", "vending", "--seed", "4", "--drinks", "6", "--json")
     assert json.loads(other)["poured"] != data["poured"]
 
@@ -186,11 +266,22 @@ def test_vending_png_shows_the_stuck_drinks_in_their_colours(capsys, tmp_path):
     image = pygame.image.load(str(png), "x.png")
     result = vending.pour(random_drinks(seed, 12), seed)
     assert result.stuck
-    view = practice.VendingPractice(seed, 12).view()
+    view = VendingWindow(VendingPractice(seed, 12)).view()
     for k, body in result.bodies.items():
         shape = vending.machine().drinks[result.drinks[k] % 6]
         corner = body.local_to_world((-shape.width / 2 + 2.5, -shape.height / 2 + 2.5))
         assert pixel(image, view, *corner) == render.DRINK_FILL[result.drinks[k] // 6]
+
+
+def test_same_scene_and_same_pour_give_byte_identical_json_in_another_process(capsys, tmp_path):
+    scene = str(tipping(tmp_path))
+    for argv in (["practice", "build", "--scene", scene, "--json"],
+                 ["practice", "build", "--scene", str(HOUSE), "--json"],
+                 ["practice", "vending", "--seed", "5", "--drinks", "7", "--json"]):
+        _, here, _ = run(capsys, *argv)
+        there = subprocess.run([sys.executable, "-m", "kiosk.cli", *argv], capture_output=True, text=True,
+                               timeout=60, check=True).stdout
+        assert there == here and '"poses"' in here or '"stuck"' in here
 
 
 def test_json_runs_never_import_pygame():
@@ -207,11 +298,46 @@ def test_json_runs_never_import_pygame():
     assert done.stdout.count('"verdict"') == 1 and done.stdout.count('"stuck"') == 1
 
 
+def test_the_command_and_the_screens_import_each_other_in_one_direction_only():
+    probe = ("import sys, importlib; importlib.import_module({m!r}); "
+             "print(sorted(k for k in sys.modules if k.startswith('physics.')))")
+    screens = subprocess.run([sys.executable, "-c", probe.format(m="physics.window.build")],
+                             capture_output=True, text=True, timeout=60, check=True).stdout
+    assert "physics.cli" not in screens and "physics.window.vending" not in screens
+    command = subprocess.run([sys.executable, "-c", probe.format(m="physics.cli")],
+                             capture_output=True, text=True, timeout=60, check=True).stdout
+    assert "physics.window" not in command and "physics.practice" not in command
+
+
+def no_display_env():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env["XDG_RUNTIME_DIR"] = ""
+    return env
+
+
+@pytest.mark.parametrize("screen", ["build", "vending"])
+@pytest.mark.parametrize("driver", [None, "dummy"])
+def test_without_a_display_practice_says_why_in_one_line_and_fails_within_seconds(screen, driver):
+    env = no_display_env()
+    if driver:
+        env["SDL_VIDEODRIVER"] = driver
+    tokyo = Path(sys.executable).parent / "tokyo"
+    started = time.monotonic()
+    done = subprocess.run([str(tokyo), "practice", screen], capture_output=True, text=True, timeout=30,
+                          env=env, stdin=subprocess.DEVNULL)
+    assert time.monotonic() - started < 30
+    assert done.returncode == 2 and done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tokyo: there is no graphical display here"), done.stderr
+    assert "--json or --png" in lines[0]
+
+
 # ---- the build screen driven by events ----------------------------------------------------
 
 def test_build_screen_pick_move_turn_flip_drop_take_back_and_stop():
-    screen = practice.BuildPractice()
-    surface = pygame.Surface(practice.SIZE)
+    screen = BuildWindow()
+    bench = screen.bench
+    surface = pygame.Surface(window.SIZE)
     screen.draw(surface)
     view = screen.view()
 
@@ -219,135 +345,149 @@ def test_build_screen_pick_move_turn_flip_drop_take_back_and_stop():
         return tuple(round(v) for v in view.px(x, y))
 
     screen.handle(key(pygame.K_TAB))
-    assert screen.held.piece == "cube-20-1"
+    assert bench.held.piece == "cube-20-1"
     screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=point(30, 50), rel=(0, 0), buttons=(0, 0, 0)))
-    assert screen.held.x == 20
+    assert bench.held.x == 20
     screen.handle(key(pygame.K_RIGHT))
     screen.handle(key(pygame.K_RIGHT, shift=True))
     screen.handle(key(pygame.K_RETURN))
-    assert screen.building.placements == [Placement("cube-20-1", 31.0, 0.0, 0.0, False, 1)]
-    assert "cube-20-1" not in screen.supply() and screen.held is None
+    assert bench.building.placements == [Placement("cube-20-1", 31.0, 0.0, 0.0, False, 1)]
+    assert "cube-20-1" not in bench.supply() and bench.held is None
 
-    row = next(rect for rect, i in screen.supply_rows() if screen.supply()[i] == "block-40x20-1")
+    row = next(rect for rect, i in screen.supply_rows() if bench.supply()[i] == "block-40x20-1")
     screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=row.center, button=1))
-    assert screen.held.piece == "block-40x20-1"
+    assert bench.held.piece == "block-40x20-1"
+    view = screen.view()
     screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=point(41, 80), rel=(0, 0), buttons=(0, 0, 0)))
     screen.handle(key(pygame.K_r))
-    assert screen.held.rotation == 15
+    assert bench.held.rotation == 15
     screen.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, pos=point(41, 80)))
-    assert screen.held.rotation == 0
+    assert bench.held.rotation == 0
     screen.handle(key(pygame.K_r, shift=True))
     screen.handle(key(pygame.K_f))
-    assert (screen.held.rotation, screen.held.flip) == (90, True)
+    assert (bench.held.rotation, bench.held.flip) == (90, True)
     screen.handle(key(pygame.K_3))
-    assert screen.placement().floor == 3
+    assert bench.placement().floor == 3
     screen.handle(key(pygame.K_0))
+    x_before = bench.held.x
     screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point(41, 80), button=1))
-    assert screen.building.placements[1] == Placement("block-40x20-1", 31.0, 20.0, 90.0, True, 2)
+    assert bench.building.placements[1] == Placement("block-40x20-1", x_before, 20.0, 90.0, True, 2)
     screen.draw(surface)
 
     screen.handle(key(pygame.K_BACKSPACE))
-    assert [p.piece for p in screen.building.placements] == ["cube-20-1"]
-    assert "block-40x20-1" in screen.supply()
+    assert [p.piece for p in bench.building.placements] == ["cube-20-1"]
+    assert "block-40x20-1" in bench.supply()
 
     screen.handle(key(pygame.K_s))
-    assert screen.phase == "settling" and screen.verdict.stands
-    while screen.phase == "settling":
+    assert bench.phase == "settling" and bench.verdict.stands
+    while bench.phase == "settling":
         screen.update()
-    assert screen.frame == screen.verdict.steps
-    assert {v.rule for v in screen.violations} >= {R_PIECES}
+    assert bench.frame == bench.verdict.steps
+    assert {v.rule for v in bench.violations} >= {R_PIECES}
     screen.draw(surface)
     screen.handle(key(pygame.K_TAB))
-    assert screen.phase == "build" and screen.held is not None
+    assert bench.phase == "build" and bench.held is not None
     screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point(60, 60), button=3))
-    assert screen.held is None
+    assert bench.held is None
     screen.handle(key(pygame.K_ESCAPE))
     assert screen.quit
 
 
 def test_a_held_piece_lands_on_what_is_below_it():
-    screen = practice.BuildPractice(load_scene(str(HOUSE)))
-    screen.pick("beam-80x10-1")
-    screen.move_to(44, 150)
-    assert screen.placement().y == 60.0 and screen.placement().floor == 4
-    screen.pick("cube-20-5")
-    screen.move_to(14, 150)             # over the left slope: its corner rests on the flipped wedge
-    assert (screen.placement().x, screen.placement().y) == (4.0, 50.0)
-    screen.move_to(150, 150)            # beside the house: on the table
-    assert (screen.placement().y, screen.placement().floor) == (0.0, 1)
-    screen.move_to(30, 10)              # inside the house: lifted out, then down onto the slope
-    assert (screen.placement().y, screen.placement().floor) == (58.0, 4)
-    screen.handle(key(pygame.K_g))      # snap off: let go where it is held
-    screen.move_to(150, 55)
-    assert screen.placement().y == 45.0
+    bench = BuildPractice(load_scene(str(HOUSE)))
+    bench.pick("beam-80x10-1")
+    bench.move_to(44, 150)
+    assert bench.placement().y == 60.0 and bench.placement().floor == 4
+    bench.pick("cube-20-5")
+    bench.move_to(14, 150)             # over the left slope: its corner rests on the flipped wedge
+    assert (bench.placement().x, bench.placement().y) == (4.0, 50.0)
+    bench.move_to(150, 150)            # beside the house: on the table
+    assert (bench.placement().y, bench.placement().floor) == (0.0, 1)
+    bench.move_to(30, 10)              # inside the house: lifted out, then down onto the slope
+    assert (bench.placement().y, bench.placement().floor) == (58.0, 4)
+    bench.toggle_snap()                # snap off: let go where it is held
+    bench.move_to(150, 55)
+    assert bench.placement().y == 45.0
 
 
 def test_lots_and_outlines_cycle_and_keep_the_building():
-    screen = practice.BuildPractice(load_scene(str(HOUSE)))
-    assert screen.lot == practice.PRESET_LOTS[0]
+    screen = BuildWindow(BuildPractice(load_scene(str(HOUSE))))
+    bench, lots = screen.bench, preset_lots()
+    assert bench.lot == lots[0]
     screen.handle(key(pygame.K_l))
-    assert screen.lot == practice.PRESET_LOTS[1] and len(screen.building.placements) == 8
+    assert bench.lot == lots[1] and len(bench.building.placements) == 8
     screen.handle(key(pygame.K_l))
-    assert len(screen.lot.outlines) == 2 and screen.building.outline == 0
+    assert len(bench.lot.outlines) == 2 and bench.building.outline == 0
     screen.handle(key(pygame.K_o))
-    assert screen.building.outline == 1
+    assert bench.building.outline == 1
     screen.handle(key(pygame.K_l))
-    assert screen.lot.floors is None and screen.lot.numeral is None
+    assert bench.lot.floors is None and bench.lot.numeral is None
     screen.handle(key(pygame.K_l, shift=True))
-    assert len(screen.lot.outlines) == 2
+    assert len(bench.lot.outlines) == 2
 
 
 # ---- the vending screen ------------------------------------------------------------------
 
 def test_vending_screen_pours_reports_and_clears():
-    screen = practice.VendingPractice(seed=3, count=6)
+    screen = VendingWindow(VendingPractice(seed=3, count=6))
+    bench = screen.bench
     screen.handle(key(pygame.K_PLUS))
     screen.handle(key(pygame.K_MINUS))
-    assert screen.count == 6
+    assert bench.count == 6
     screen.handle(key(pygame.K_p))
-    surface = pygame.Surface(practice.SIZE)
+    surface = pygame.Surface(window.SIZE)
     frames = 0
-    while not screen.pour.done:
+    while not bench.pour.done:
         screen.update()
         frames += 1
         if frames == 20:
             screen.draw(surface)
     expected = vending.pour(random_drinks(3, 6), 3)
-    assert screen.pour.as_dict(screen.codes) == expected.as_dict(screen.codes)
-    assert frames == -(-expected.steps // practice.STEPS_PER_FRAME)
+    assert bench.pour.as_dict(bench.codes) == expected.as_dict(bench.codes)
+    assert frames == -(-expected.steps // window.POUR_STEPS_PER_FRAME)
     screen.draw(surface)
-    stuck = list(screen.pour.stuck)
+    stuck = list(bench.pour.stuck)
     screen.handle(key(pygame.K_c))
-    assert screen.cleared == stuck and screen.pour.stuck == [] and not screen.pour.bodies
+    assert bench.cleared == stuck and bench.pour.stuck == [] and not bench.pour.bodies
 
     screen.handle(key(pygame.K_3))
     screen.handle(key(pygame.K_b, shift=True))
-    assert screen.chosen() == list(range(12, 24)) and screen.pour is None
+    assert bench.chosen() == list(range(12, 24)) and bench.pour is None
     screen.handle(key(pygame.K_k, shift=True))
-    assert screen.chosen() == list(range(18, 24))
+    assert bench.chosen() == list(range(18, 24))
     screen.handle(key(pygame.K_n))
-    assert screen.seed == 4
+    assert bench.seed == 4
     button = screen.buttons()[8][0]            # "Pour (P)"
     screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.center, button=1))
-    screen.finish()
-    assert sorted(screen.pour.out + screen.pour.stuck) == list(range(18, 24))
+    bench.finish()
+    assert sorted(bench.pour.out + bench.pour.stuck) == list(range(18, 24))
     screen.handle(key(pygame.K_ESCAPE))
     assert screen.quit
 
 
 def test_the_window_loop_runs_headless():
-    class ThreeFrames(practice.VendingPractice):
+    class ThreeFrames(VendingWindow):
         def update(self):
             super().update()
             self.frames = getattr(self, "frames", 0) + 1
             self.quit = self.frames >= 3
 
-    screen = ThreeFrames(seed=1, count=3)
-    screen.start()
-    practice.run(screen)
-    assert screen.frames == 3 and screen.pour.steps == 3 * practice.STEPS_PER_FRAME
+    screen = ThreeFrames(VendingPractice(seed=1, count=3))
+    screen.bench.start()
+    window.run(screen)
+    assert screen.frames == 3 and screen.bench.pour.steps == 3 * window.POUR_STEPS_PER_FRAME
+    assert window.BUILD_STEPS_PER_FRAME * world.STEP == pytest.approx(1 / window.FPS)
 
 
-def test_frame_time_of_a_40_piece_building():
-    seconds = practice.frame_time(40, 10)
-    assert 0 < seconds < 0.05
+def test_the_scene_format_documented_in_docs_runs_as_documented(capsys, tmp_path):
+    text = (Path(__file__).resolve().parent.parent / "docs" / "scenes.md").read_text(encoding="utf-8")
+    blocks = {}
+    for lang in ("json", "toml"):
+        blocks[lang] = [b.split("```")[0] for b in text.split(f"```{lang}\n")[1:]]
+    scene_json, printed = blocks["json"]
+    (tmp_path / "doc.json").write_text(scene_json)
+    (tmp_path / "doc.toml").write_text(blocks["toml"][0])
+    for name in ("doc.json", "doc.toml"):
+        code, out, _ = run(capsys, "practice", "build", "--scene", str(tmp_path / name), "--json")
+        assert code == 0 and json.loads(out) == json.loads(printed), name
+    assert "tokyo: bad.json: piece 1: 'x' is a number between -10000 and 10000" in text

@@ -53,21 +53,17 @@ class MenuScreen(Screen):
         yield KeyBar()
 
     def _options(self) -> list[Option | None]:
-        web = self.app.is_web
         options = [Option(Content("New game"), disabled=True)]
         for info in self.infos:
             options += [Option(game_prompt(info), id=f"game:{info.name}"), None]
         options.append(Option(Content("Dexterity practice"), disabled=True))
         for screen in practice.SCREENS:
-            label = screen.label + ("  (needs the kiosk's own display)" if web else "")
-            options.append(Option(Content(label), id=f"practice:{screen.key}", disabled=web))
+            options.append(Option(Content(screen.label), id=f"practice:{screen.key}"))
         return options
 
     def on_mount(self) -> None:
         self.query_one("#menu-left").border_title = "Play"
         self.query_one("#menu-right").border_title = "Resume a game"
-        if self.app.is_web:
-            self.say(practice.WEB_NOTE)
         games_list = self.query_one("#menu-games", OptionList)
         games_list.highlighted = 1 if self.infos else None
         games_list.focus()

@@ -3,73 +3,24 @@
 Pure drawing: nothing here steps a simulation or reads input, and nothing needs a
 window, so the same code paints the practice screens and headless PNG snapshots.
 The simulation works in mm with y up; `View` maps that onto pixels with y down.
+The colours are physics.practice.palette's, re-exported here for the screens.
 """
 
 from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from .building import Building, Lot  # noqa: E402
-from .vending import Machine  # noqa: E402
-
-BACKGROUND = (244, 239, 226)
-INK = (40, 34, 28)
-FAINT = (150, 140, 125)
-TABLE = (178, 140, 100)
-TABLE_EDGE = (120, 88, 58)
-CARD = (250, 250, 246)
-OUTLINE_ON = (36, 140, 70)
-OUTLINE_OFF = (190, 185, 170)
-PIECE_EDGE = (70, 45, 25)
-ALERT = (215, 30, 30)
-GOOD = (30, 130, 60)
-GHOST = (214, 200, 170)
-MACHINE = (60, 66, 80)
-PANEL = (232, 226, 210)
-
-WOOD = ((222, 184, 135), (205, 160, 105), (232, 200, 150), (190, 145, 95),
-        (215, 175, 120), (200, 170, 130))
-
-# Colours of the six drink colours in card order (white, mint, black, blue, red, purple).
-DRINK_FILL = ((246, 246, 240), (152, 232, 200), (34, 34, 38), (52, 96, 214), (214, 48, 48), (140, 72, 184))
-DRINK_TEXT = (INK, INK, (250, 250, 250), (250, 250, 250), (250, 250, 250), (250, 250, 250))
-
-
-def piece_colour(i: int) -> tuple[int, int, int]:
-    """The fill of the i-th placed piece: wood tones in turn, so neighbours differ."""
-    return WOOD[i % len(WOOD)]
-
-
-@dataclass
-class View:
-    """mm (y up) to pixels (y down): pixel = origin + scale * mm, with y mirrored."""
-    scale: float = 4.0
-    ox: float = 0.0
-    oy: float = 0.0
-
-    def px(self, x: float, y: float) -> tuple[float, float]:
-        return self.ox + x * self.scale, self.oy - y * self.scale
-
-    def mm(self, px: float, py: float) -> tuple[float, float]:
-        return (px - self.ox) / self.scale, (self.oy - py) / self.scale
-
-    def points(self, poly) -> list[tuple[float, float]]:
-        return [self.px(x, y) for x, y in poly]
-
-    @classmethod
-    def fit(cls, rect, x0: float, y0: float, x1: float, y1: float) -> "View":
-        """The largest view showing the mm box (x0, y0)-(x1, y1) inside rect, centred."""
-        rect = pygame.Rect(rect)
-        scale = min(rect.width / max(x1 - x0, 1e-6), rect.height / max(y1 - y0, 1e-6))
-        ox = rect.centerx - (x0 + x1) / 2 * scale
-        oy = rect.centery + (y0 + y1) / 2 * scale
-        return cls(scale, ox, oy)
+from ..building import Building, Lot  # noqa: E402
+from ..practice.palette import (ALERT, BACKGROUND, BUTTON, CARD, DRINK_FILL, DRINK_TEXT, FAINT,  # noqa: E402,F401
+                                GHOST, GOOD, INK, MACHINE, OUTLINE_OFF, OUTLINE_ON, PANEL, PIECE_EDGE,
+                                TABLE, TABLE_EDGE, WOOD, piece_colour)
+from ..practice.view import View  # noqa: E402
+from ..vending import Machine  # noqa: E402
 
 
 class Text:

@@ -1,0 +1,427 @@
+"""The build bench: a lot card, the building on it, the piece in hand, and Stop!'s verdict.
+
+Everything a build practice screen shows and does, with no drawing and no input: the
+screens turn keys and clicks into these calls and draw what `pieces_now()` and the
+report say. After Stop! the verdict comes from `stability.settle`; the animation steps a
+second scene of the same building through the same deterministic steps, stops at the
+moment the verdict was decided (so the picture shows what the numbers describe) and,
+on `play_on()`, goes on to show where the pieces end up.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .. import geometry, world
+from ..building import Building, Lot, Placement
+from ..stability import Scene, Verdict, build_scene, settle
+from ..world import TOUCH_MM
+from .presets import lot_label, preset_lots
+
+SHOW_SECONDS = 3.0      # how long after Stop! a collapse is shown when played on
+EPS = geometry.EPS
+
+
+@dataclass
+class Held:
+    """The piece in hand: lower-left corner of its bounding box (mm), turn, flip, floor."""
+    piece: str
+    x: float
+    y: float
+    rotation: float = 0.0
+    flip: bool = False
+    floor: int | None = None     # None: the floor it lands on
+
+
+@dataclass(frozen=True)
+class ReportItem:
+    """One block of the verdict report: `kind` is "good", "alert" or "info"."""
+    kind: str
+    heading: str
+    lines: tuple[str, ...] = ()
+
+
+class BuildPractice:
+    """The build bench's state; see the module docstring."""
+
+    def __init__(self, building: Building | None = None, lots=None):
+        self.lots = list(lots or preset_lots())
+        if building is None:
+            building = Building(self.lots[0])
+        elif building.lot not in self.lots:
+            self.lots.insert(0, building.lot)
+        self.building = building
+        self.held: Held | None = None
+        self.cursor = 0
+        self.snap = True
+        self.phase = "build"          # build, settling (verdict not reached yet), verdict
+        self.message = ""
+        self.violations: list = []
+        self.verdict: Verdict | None = None
+        self.scene: Scene | None = None
+        self.frame = 0                # steps of the Stop! animation so far
+        self.hold = True              # the animation waits at the verdict's moment
+        self._shapes: dict = {}
+        self._version = 0
+        self._landing: tuple = (None, None)
+        self._changed()
+
+    # ---- reading the state --------------------------------------------------------
+
+    @property
+    def lot(self) -> Lot:
+        return self.building.lot
+
+    def lot_label(self) -> str:
+        return lot_label(self.lot)
+
+    def supply(self) -> list[str]:
+        """Piece ids not yet in the building, in catalogue order."""
+        used = {p.piece for p in self.building.placements}
+        return [pid for pid in self.building.pieces.ids() if pid not in used]
+
+    def extent(self) -> tuple[float, float, float, float]:
+        """The mm box a screen shows: the card with room around it, and the whole building."""
+        x0, y0, x1, y1 = -12.0, -16.0, self.lot.card_mm + 12.0, 130.0
+        polys = [p for ps in self.pieces_now() for p in ps]
+        if self.held is not None:
+            polys += self.held_polygons()
+        if polys:
+            bx0, _, bx1, by1 = geometry.bounds(polys)
+            x0, x1, y1 = min(x0, bx0 - 12), max(x1, bx1 + 12), max(y1, by1 + 45)
+        return x0, y0, x1, y1
+
+    def pieces_now(self) -> list[list[geometry.Polygon]]:
+        """Each piece's convex parts (mm) as shown now: placed, or moved by the Stop! animation."""
+        if self.scene is None:
+            return self._polys
+        return [[tuple(b.local_to_world(v) for v in s.get_vertices()) for s in b.shapes] for b in self.scene.bodies]
+
+    def shape(self, piece: str, rotation: float, flip: bool):
+        """A piece's parts turned and flipped, moved so its bounding box starts at 0, 0; and its size."""
+        key = (piece, rotation, flip)
+        if key not in self._shapes:
+            parts = [geometry.transform(p, flip=flip, degrees=rotation) for p in self.building.pieces[piece].parts]
+            x0, y0, x1, y1 = geometry.bounds(parts)
+            self._shapes[key] = ([geometry.transform(p, dx=-x0, dy=-y0) for p in parts], x1 - x0, y1 - y0)
+        return self._shapes[key]
+
+    def held_polygons(self):
+        """The held piece's parts where the hand holds it (not where it would land)."""
+        h = self.held
+        parts, _, _ = self.shape(h.piece, h.rotation, h.flip)
+        return [geometry.transform(p, dx=h.x, dy=h.y) for p in parts]
+
+    def landing_polygons(self):
+        """The held piece's parts where letting go now would put it."""
+        p = self.placement()
+        parts, _, _ = self.shape(p.piece, p.rotation, p.flip)
+        return [geometry.transform(q, dx=p.x, dy=p.y) for q in parts]
+
+    def landing(self) -> tuple[float, int]:
+        """Where the held piece comes to rest if let go straight down, and on which floor.
+
+        A piece held inside others is lifted above them first: solid pieces cannot pass
+        through each other.
+        """
+        h = self.held
+        key = (h.piece, h.x, h.y, h.rotation, h.flip, self._version)
+        if self._landing[0] != key:
+            self._landing = (key, self._land(h))
+        return self._landing[1]
+
+    def _land(self, h: Held) -> tuple[float, int]:
+        parts, w, _ = self.shape(h.piece, h.rotation, h.flip)
+        y = max(h.y, 0.0)
+        near = [(i, q) for i, ps in enumerate(self._polys) for q in ps
+                if self._ext[i][0] < h.x + w - EPS and self._ext[i][2] > h.x + EPS]
+        here = [geometry.transform(p, dx=h.x, dy=y) for p in parts]
+        if any(geometry.penetration(a, q) > EPS for a in here for _, q in near):
+            y = max(y, max(self._ext[i][3] for i, _ in near))
+            here = [geometry.transform(p, dx=h.x, dy=y) for p in parts]
+        falls = [(geometry.fall_distance(a, q), i) for a in here for i, q in near]
+        drop = min([y] + [d for d, _ in falls])
+        under = [i for d, i in falls if d <= drop + TOUCH_MM]
+        on_table = y - drop <= TOUCH_MM
+        floor = 1 if on_table or not under else 1 + max(self.building.placements[i].floor for i in under)
+        return math.ceil((y - drop) * 100 - 1e-6) / 100, floor
+
+    def placement(self) -> Placement:
+        """The placement letting go of the held piece now would make."""
+        h = self.held
+        land_y, floor = self.landing()
+        return Placement(h.piece, h.x, land_y if self.snap else h.y, h.rotation, h.flip, h.floor or floor)
+
+    def highlighted(self) -> set[int]:
+        """Pieces to outline in red: named by a broken rule, or moved in the settle."""
+        out = {i for v in self.violations for i in v.pieces}
+        if self.verdict is not None and self.phase == "verdict":
+            out |= {m["piece"] for m in self.verdict.moved}
+        return out
+
+    @property
+    def seconds(self) -> float:
+        """Time shown by the Stop! animation."""
+        return self.frame * world.STEP
+
+    # ---- actions (screens map keys and clicks onto these) -------------------------
+
+    def pick(self, piece: str) -> None:
+        """Take a piece from the supply into the hand (the one held before goes back)."""
+        supply = self.supply()
+        if piece not in supply:
+            raise ValueError(f"{piece!r} is not in the supply")
+        self.cursor = supply.index(piece)
+        if self.held is not None:
+            x, y = self.held.x, self.held.y
+        else:
+            top = max((e[3] for e in self._ext), default=0.0)
+            x, y = self.lot.card_mm / 2 - self.shape(piece, 0.0, False)[1] / 2, top + 20
+        self.held = Held(piece, x, y)
+
+    def choose(self, step: int, hold: bool = False) -> None:
+        """Move the supply cursor; with `hold`, take the piece under it into the hand (wrapping)."""
+        supply = self.supply()
+        if not supply:
+            return
+        if not hold:
+            self.cursor = max(0, min(len(supply) - 1, self.cursor + step))
+            return
+        if self.held is not None:
+            self.cursor = (self.cursor + step) % len(supply)
+        self.pick(supply[self.cursor])
+
+    def pick_or_drop(self) -> None:
+        """Enter: drop the piece in hand, or pick the one under the cursor."""
+        if self.held:
+            self.drop()
+        elif self.supply():
+            self.pick(self.supply()[self.cursor])
+
+    def move_to(self, x: float, y: float) -> None:
+        """Hold the piece with the centre of its bounding box at (x, y) mm, x on a 0.5 mm grid."""
+        if self.held:
+            _, w, h = self.shape(self.held.piece, self.held.rotation, self.held.flip)
+            self.held.x = round((x - w / 2) * 2) / 2
+            self.held.y = max(0.0, y - h / 2)
+
+    def nudge(self, dx: float, dy: float) -> None:
+        if self.held:
+            self.held.x += dx
+            self.held.y = max(0.0, self.held.y + dy)
+
+    def rotate(self, degrees: float) -> None:
+        """Turn the held piece about the centre of its bounding box (004:41)."""
+        if self.held:
+            self._keep_centre(lambda h: setattr(h, "rotation", (h.rotation + degrees) % 360))
+
+    def flip(self) -> None:
+        """Turn the held piece over (004:41)."""
+        if self.held:
+            self._keep_centre(lambda h: setattr(h, "flip", not h.flip))
+
+    def _keep_centre(self, change) -> None:
+        h = self.held
+        _, w, hh = self.shape(h.piece, h.rotation, h.flip)
+        cx, cy = h.x + w / 2, h.y + hh / 2
+        change(h)
+        _, w, hh = self.shape(h.piece, h.rotation, h.flip)
+        h.x, h.y = round((cx - w / 2) * 2) / 2, max(0.0, cy - hh / 2)
+
+    def set_floor(self, floor: int | None) -> None:
+        if self.held:
+            self.held.floor = floor
+
+    def toggle_snap(self) -> None:
+        self.snap = not self.snap
+
+    def drop(self) -> int | None:
+        """Put the held piece into the building (Building.place); returns its number."""
+        if not self.held:
+            return None
+        p = self.placement()
+        i = self.building.place(p)
+        self.held = None
+        self.message = f"placed piece {i + 1} ({p.piece}) on floor {p.floor}"
+        self._changed()
+        return i
+
+    def put_back(self) -> None:
+        """The piece in hand goes back to the supply."""
+        self.held = None
+
+    def take_back(self) -> None:
+        """004:50 — the last piece placed goes back to the supply."""
+        if not self.building.placements:
+            self.message = "there is no piece to take back"
+            return
+        p = self.building.take_back()
+        self.message = f"took back {p.piece}"
+        self._changed()
+
+    def next_lot(self, step: int = 1) -> None:
+        """Change lot card, keeping what is built (the checks will judge it on the new lot)."""
+        k = (self.lots.index(self.lot) + step) % len(self.lots)
+        self.building = Building(self.lots[k], 0, self.building.placements, self.building.pieces)
+        self._changed()
+
+    def next_outline(self) -> None:
+        """004:37 — on a card with two outlines, build on the other one."""
+        n = len(self.lot.outlines)
+        self.building = Building(self.lot, (self.building.outline + 1) % n, self.building.placements,
+                                 self.building.pieces)
+        self._changed()
+
+    def stop(self) -> None:
+        """Stop! Check the rules, get the settle verdict, and start the animation of it."""
+        self.held = None
+        self.violations = self.building.check()
+        self.verdict = settle(self.building)
+        self.scene = build_scene(self.building) if self.building.placements else None
+        self.frame = 0
+        self.hold = True
+        self.phase = "settling"
+        self.advance(0)
+
+    def finish(self) -> None:
+        """Run the Stop! animation at once to where it waits: the verdict's moment, or the end."""
+        while self.scene is not None and not self._waiting():
+            self.advance(world.CHECK_STEPS)
+        self.advance(0)
+
+    def play_on(self) -> None:
+        """After the verdict: let the animation go on to show where the pieces end up."""
+        if self.phase == "verdict":
+            self.hold = False
+
+    def back_to_building(self) -> None:
+        self.phase = "build"
+        self.scene = None
+        self.verdict = None
+        self._changed()
+
+    def editing(self) -> None:
+        """Any building action after Stop! returns to building first."""
+        if self.phase != "build":
+            self.back_to_building()
+
+    def _changed(self) -> None:
+        self._version += 1
+        n = len(self.building.placements)
+        self._polys = [list(self.building.polygons(i)) for i in range(n)]
+        self._ext = [geometry.bounds(p) for p in self._polys]
+        self.violations = self.building.check(complete=False)
+        self.cursor = min(self.cursor, max(0, len(self.supply()) - 1))
+
+    # ---- time ----------------------------------------------------------------------
+
+    def _waiting(self) -> bool:
+        """Whether the animation has nothing more to show until asked."""
+        if self.scene is None:
+            return True
+        if self.frame < self.verdict.steps:
+            return False
+        if self.hold:
+            return True
+        limit = max(self.verdict.steps, round(SHOW_SECONDS / world.STEP))
+        return self.frame >= limit or self.scene.asleep()
+
+    @property
+    def at_verdict(self) -> bool:
+        """Whether the picture shows the moment the verdict was decided."""
+        return self.verdict is not None and (self.scene is None or self.frame == self.verdict.steps)
+
+    def advance(self, steps: int) -> None:
+        """Step the Stop! animation up to `steps` fixed steps, never past where it waits."""
+        if self.verdict is None:
+            return
+        for _ in range(steps):
+            if self._waiting():
+                break
+            self.scene.step()
+            self.frame += 1
+        if self.frame >= self.verdict.steps:
+            self.phase = "verdict"
+
+    # ---- words the screens show --------------------------------------------------------
+
+    def header(self) -> tuple[str, str, bool]:
+        """The lot line, the count-and-rules line, and whether the second is an alert."""
+        b = self.building
+        n = len(self.lot.outlines)
+        outlines = f" — outline {b.outline + 1} of {n} (O)" if n > 1 else ""
+        floors = len(b.floors())
+        want_f = f" of {self.lot.floors}" if self.lot.floors else ""
+        want_p = f" of {self.lot.pieces}" if self.lot.pieces else ""
+        placing = self.violations if self.phase == "build" else []
+        if self.phase != "build":
+            state = "Stop! called: see the verdict"
+        elif not placing:
+            state = "placing rules: fine"
+        else:
+            more = f" (+{len(placing) - 1} more)" if len(placing) > 1 else ""
+            state = f"placing rules: {placing[0].message}{more}"
+        return (f"Lot: {self.lot_label()}{outlines}",
+                f"{len(b.placements)}{want_p} pieces, {floors}{want_f} floors — {state}", bool(placing))
+
+    def holding(self) -> str:
+        """What the hand holds, or what to do next."""
+        if self.held:
+            h = self.held
+            p = self.placement()
+            floor = f"floor {p.floor}" + ("" if h.floor else " (auto; 1-9 to choose)")
+            return (f"Holding {h.piece}: turned {h.rotation:g}°{', flipped' if h.flip else ''}, {floor}, "
+                    f"at x {p.x:g} mm, y {p.y:g} mm — snap {'on' if self.snap else 'off'} (G)")
+        if self.phase != "build":
+            return "S: check again · Backspace: take back · Tab: pick a piece and build on · Esc: leave"
+        return self.message or "Pick a piece from the supply (Tab, or Up/Down and Enter, or click)."
+
+    def title(self) -> tuple[str, str]:
+        """The verdict's headline and its kind: while settling, it stands, it falls, nothing built."""
+        v = self.verdict
+        if v is None:
+            return "", "info"
+        if self.phase == "settling":
+            return f"Stop! Settling… {self.seconds:.2f} s", "info"
+        if v.stands is None:
+            return "Nothing built", "alert"
+        return ("It stands", "good") if v.stands else ("It falls", "alert")
+
+    def report(self) -> list[ReportItem]:
+        """The verdict in words: passes or not, every broken rule, what moved and when."""
+        v = self.verdict
+        if v is None or self.phase == "settling":
+            return []
+        passes = v.stands is True and not self.violations
+        items = [ReportItem("good" if passes else "alert",
+                            "Passes: rules kept and it stands" if passes else "Does not pass")]
+        if v.stands is None:
+            items.append(ReportItem("alert", "There is no piece on the lot",
+                                    ("Place pieces first, then call Stop!",)))
+            return items
+        if not self.violations:
+            items.append(ReportItem("good", "Rule check", ("every rule of 004:37-54 is kept",)))
+        items += [ReportItem("alert", f"Broken rule: {viol.rule}", (viol.message,)) for viol in self.violations]
+        if v.moved:
+            n = len(v.moved)
+            lines = []
+            for m in v.moved:
+                against = "the table" if m["against"] == "table" else f"piece {m['against'] + 1}"
+                lines.append(f"piece {m['piece'] + 1} ({m['id']}) moved {m['moved_mm']:.1f} mm and turned "
+                             f"{m['turned_deg']:.1f}° against {against}")
+            items.append(ReportItem("alert", f"At {v.seconds:.2f} s {n} piece{'s' if n > 1 else ''} had moved past "
+                                             f"{world.MOVE_LIMIT_MM:g} mm or {world.TURN_LIMIT_DEG:g}°",
+                                    tuple(lines)))
+        else:
+            why = {"asleep": "every piece came to rest", "time": "the whole watch"}.get(v.ended, v.ended)
+            items.append(ReportItem("good", f"Nothing moved past {world.MOVE_LIMIT_MM:g} mm or "
+                                            f"{world.TURN_LIMIT_DEG:g}°", (f"watched {v.seconds:.2f} s: {why}",)))
+        if self.at_verdict:
+            shown = f"The picture shows the moment of the verdict, {v.seconds:.2f} s after Stop!"
+            if v.moved:
+                shown += " — P: play on"
+        else:
+            shown = f"The picture shows {self.seconds:.2f} s after Stop!; the verdict was at {v.seconds:.2f} s"
+        items.append(ReportItem("info", shown))
+        return items
