@@ -17,6 +17,7 @@ from textual.widgets import OptionList, Static
 from kiosk import practice
 from kiosk.app import TokyoKiosk
 from kiosk.config import KioskConfig
+from kiosk.practice import draw
 from kiosk.practice.build import BuildPracticeScreen
 from kiosk.practice.vending import VendingPracticeScreen
 from kiosk.screens.attract import AttractScreen
@@ -209,7 +210,7 @@ async def test_vending_practice_pours_reports_and_clears():
         drinks = text_of(screen, "#practice-drinks")
         assert all(bench.codes[d] in drinks for d in expected.stuck) and "Stuck (" in drinks
         stuck = bench.pour.bodies[next(iter(bench.pour.bodies))]
-        view = __import__("kiosk.practice.draw", fromlist=["x"]).machine_view(screen.query_one(PixelCanvas), bench)
+        view = draw.machine_view(screen.query_one(PixelCanvas), bench)
         px, py = view.px(*stuck.position)
         colour = bench.pour.drinks[next(iter(bench.pour.bodies))] // 6
         assert screen.query_one(PixelCanvas).raster.get(int(px), int(py)) == palette.DRINK_FILL[colour]
@@ -236,7 +237,12 @@ async def test_practice_screens_fit_from_80x24_to_250x70(size):
             screen = await open_from_menu(pilot, key)
             canvas = screen.query_one(PixelCanvas)
             side = screen.query_one("#practice-side")
-            assert canvas.region.width >= size[0] // 2 and canvas.region.height >= size[1] - 6
+            assert canvas.region.height >= size[1] - 6
+            if key == "build":
+                assert canvas.region.width >= size[0] // 2
+            else:                                               # the tall machine: as wide as it needs
+                x0, y0, x1, y1 = draw.machine_extent(screen.bench.machine)
+                assert canvas.region.width >= 2 * canvas.region.height * (x1 - x0) / (y1 - y0)
             assert side.region.width >= 26 and side.region.right <= size[0]
             assert canvas.size_px == (canvas.content_region.width, 2 * canvas.content_region.height)
             for line in ("#practice-title", "#practice-state", "#practice-holding"):
@@ -344,8 +350,6 @@ def test_build_practice_snapshot(snap_compare, size, stop):
 
 def test_the_pixels_of_a_piece_match_its_polygon():
     """The Textual picture and the geometry agree: a placed cube fills its own square."""
-    from kiosk.practice import draw
-
     class Canvas:
         def __init__(self):
             from kiosk.widgets.raster import Raster

@@ -76,9 +76,13 @@ def _number(canvas: PixelCanvas, view: View, parts, i: int, colour) -> None:
     canvas.label(col - len(label) // 2, row, label, colour)
 
 
+def machine_extent(m) -> tuple[float, float, float, float]:
+    """The mm box around the machine, its hopper and its outlet."""
+    return -10, -14, m.width + 10, max(m.height, m.hopper_y + 60)
+
+
 def machine_view(canvas: PixelCanvas, bench: VendingPractice) -> View:
-    m = bench.machine
-    return fit(canvas, -10, -14, m.width + 10, max(m.height, m.hopper_y + 60))
+    return fit(canvas, *machine_extent(bench.machine))
 
 
 def draw_vending(canvas: PixelCanvas, bench: VendingPractice, view: View) -> None:

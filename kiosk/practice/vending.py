@@ -7,6 +7,8 @@ N takes the next seed. Esc always leaves.
 
 from __future__ import annotations
 
+import math
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -102,6 +104,15 @@ class VendingPracticeScreen(Screen):
 
     def on_pixel_canvas_resized(self, _message: PixelCanvas.Resized) -> None:
         self.redraw()
+
+    def on_resize(self, _event) -> None:
+        """The machine is tall and narrow: the picture takes the width its height needs, the
+        lists the rest."""
+        body = self.query_one("#practice-body")
+        m = self.bench.machine
+        x0, y0, x1, y1 = draw.machine_extent(m)
+        wanted = math.ceil(2 * max(1, body.size.height) * (x1 - x0) / (y1 - y0)) + 2 * draw.MARGIN_PX
+        self.query_one(PixelCanvas).styles.width = max(12, min(wanted, self.size.width - 28))
 
     def _start_timer(self) -> None:
         if self._timer is None:
