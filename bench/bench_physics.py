@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import math
 import os
 import statistics
 import sys
@@ -156,7 +155,8 @@ def forty_piece_building() -> Building:
     rows: list[list[str]] = []
     for pid in sorted(rects, key=lambda p: cat[p].height):
         row = rows[-1] if rows else None
-        if row is None or cat[row[0]].height != cat[pid].height or sum(cat[q].width for q in row) + cat[pid].width > width:
+        full = row is not None and sum(cat[q].width for q in row) + cat[pid].width > width
+        if row is None or cat[row[0]].height != cat[pid].height or full:
             rows.append([pid])
         else:
             row.append(pid)

@@ -253,7 +253,8 @@ class Building:
         if any(b <= a for a, b in outlines):
             raise ValueError("each lot outline is [left, right] with left < right")
         floors = lot_d.get("floors")
-        if floors is not None and (isinstance(floors, bool) or not isinstance(floors, int) or not 1 <= floors <= MAX_FLOORS):
+        if floors is not None and (isinstance(floors, bool) or not isinstance(floors, int)
+                                   or not 1 <= floors <= MAX_FLOORS):
             raise ValueError(f"'floors' is a whole number from 1 to {MAX_FLOORS}, or left out")
         numeral = lot_d.get("numeral")
         if numeral is not None:

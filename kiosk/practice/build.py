@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -23,8 +22,8 @@ from physics.practice.build import BuildPractice
 from ..widgets.keybar import KeyBar
 from ..widgets.pixels import PixelCanvas
 from . import draw
+from .base import FPS, BenchScreen
 
-FPS = 30
 STEPS_PER_TICK = round(1 / (FPS * world.STEP))
 KIND_STYLE = {"good": "bold $success", "alert": "bold $error", "info": "bold"}
 
@@ -33,10 +32,9 @@ class SupplyList(OptionList, can_focus=False):
     """The pieces not yet built with, the cursor's one highlighted; a click takes one."""
 
 
-class BuildPracticeScreen(Screen):
+class BuildPracticeScreen(BenchScreen):
     """The build bench in the kiosk; see the module docstring."""
 
-    CSS_PATH = "practice.tcss"
     BINDINGS = [
         Binding("escape", "leave", "Leave"),
         Binding("tab", "choose(1)", "Next piece"),
@@ -71,7 +69,6 @@ class BuildPracticeScreen(Screen):
         super().__init__()
         self.bench = bench or BuildPractice()
         self.view = None
-        self._timer = None
         self._shown_supply: list[str] | None = None
 
     def compose(self) -> ComposeResult:
@@ -86,13 +83,6 @@ class BuildPracticeScreen(Screen):
                     yield Static(id="practice-report-text")
         yield Static(id="practice-holding", classes="practice-line")
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.query_one(PixelCanvas).focus()
-        self.refresh_all()
-
-    def on_unmount(self) -> None:
-        self._stop_timer()
 
     # ---- showing the bench ------------------------------------------------------------
 
@@ -142,19 +132,7 @@ class BuildPracticeScreen(Screen):
         self.view = draw.build_view(canvas, self.bench)
         draw.draw_build(canvas, self.bench, self.view)
 
-    def on_pixel_canvas_resized(self, _message: PixelCanvas.Resized) -> None:
-        self.redraw()
-
     # ---- time ------------------------------------------------------------------------
-
-    def _start_timer(self) -> None:
-        if self._timer is None:
-            self._timer = self.set_interval(1 / FPS, self._tick, name="build-practice")
-
-    def _stop_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
 
     def _tick(self) -> None:
         """One frame of the Stop! animation (1/30 s of simulated time)."""
@@ -179,9 +157,6 @@ class BuildPracticeScreen(Screen):
             v = self.bench.verdict
             return self.bench.phase == "verdict" and bool(v and v.moved) and self.bench.hold
         return True
-
-    def action_leave(self) -> None:
-        self.dismiss()
 
     def action_choose(self, step: int, hold: bool = True) -> None:
         self._building().choose(step, hold=hold)

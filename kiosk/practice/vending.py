@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Static
 
 from physics import world
@@ -23,8 +22,8 @@ from physics.practice.vending import VendingPractice
 from ..widgets.keybar import KeyBar
 from ..widgets.pixels import PixelCanvas
 from . import draw
+from .base import FPS, BenchScreen
 
-FPS = 30
 STEPS_PER_TICK = round(1 / (FPS * world.POUR_STEP))
 
 
@@ -38,10 +37,9 @@ def drink_chip(code: str, drink: int) -> Content:
     return Content.styled(f" {code} ", f"bold {hex_colour(P.DRINK_TEXT[colour])} on {hex_colour(P.DRINK_FILL[colour])}")
 
 
-class VendingPracticeScreen(Screen):
+class VendingPracticeScreen(BenchScreen):
     """The vending bench in the kiosk; see the module docstring."""
 
-    CSS_PATH = "practice.tcss"
     BINDINGS = [
         Binding("escape", "leave", "Leave"),
         Binding("p", "pour", "Pour"),
@@ -55,7 +53,6 @@ class VendingPracticeScreen(Screen):
     def __init__(self, bench: VendingPractice | None = None):
         super().__init__()
         self.bench = bench or VendingPractice()
-        self._timer = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="practice-title", classes="practice-line")
@@ -68,13 +65,6 @@ class VendingPracticeScreen(Screen):
                      id="practice-holding", classes="practice-line")
         yield KeyBar()
 
-    def on_mount(self) -> None:
-        self.query_one(PixelCanvas).focus()
-        self.refresh_all()
-
-    def on_unmount(self) -> None:
-        self._stop_timer()
-
     def refresh_all(self) -> None:
         b = self.bench
         self.query_one("#practice-title", Static).update(Content.from_markup(
@@ -86,7 +76,8 @@ class VendingPracticeScreen(Screen):
     def _drinks(self) -> Content:
         b = self.bench
         colours = Content(" ").join(
-            Content.assemble(drink_chip(c.letter, i * 6), Content.styled(f" {i + 1}", "bold" if i in b.colours else "dim"))
+            Content.assemble(drink_chip(c.letter, i * 6),
+                             Content.styled(f" {i + 1}", "bold" if i in b.colours else "dim"))
             for i, c in enumerate(b.drinkset.colours))
         parts = [Content.from_markup("[bold]Drinks:[/] $what", what=b.choice_text()),
                  Content("colours (1-6):"), colours, Content("")]
@@ -102,9 +93,6 @@ class VendingPracticeScreen(Screen):
             return
         draw.draw_vending(canvas, self.bench, draw.machine_view(canvas, self.bench))
 
-    def on_pixel_canvas_resized(self, _message: PixelCanvas.Resized) -> None:
-        self.redraw()
-
     def on_resize(self, _event) -> None:
         """The machine is tall and narrow: the picture takes the width its height needs, the
         lists the rest."""
@@ -114,24 +102,12 @@ class VendingPracticeScreen(Screen):
         wanted = math.ceil(2 * max(1, body.size.height) * (x1 - x0) / (y1 - y0)) + 2 * draw.MARGIN_PX
         self.query_one(PixelCanvas).styles.width = max(12, min(wanted, self.size.width - 28))
 
-    def _start_timer(self) -> None:
-        if self._timer is None:
-            self._timer = self.set_interval(1 / FPS, self._tick, name="vending-practice")
-
-    def _stop_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-
     def _tick(self) -> None:
         """One frame of the pour (1/30 s of simulated time)."""
         self.bench.advance(STEPS_PER_TICK)
         if self.bench.pour is None or self.bench.pour.done:
             self._stop_timer()
         self.refresh_all()
-
-    def action_leave(self) -> None:
-        self.dismiss()
 
     def action_pour(self) -> None:
         self.bench.start()

@@ -90,7 +90,8 @@ class PixelCanvas(Widget, can_focus=True):
             return self.canvas
 
     class Pressed(Message):
-        """A mouse button went down at pixel (x_px, y_px); `button` as Textual numbers them (1 left, 2 middle, 3 right)."""
+        """A mouse button went down at pixel (x_px, y_px); `button` as Textual numbers them
+        (1 left, 2 middle, 3 right)."""
 
         def __init__(self, canvas: "PixelCanvas", x_px: float, y_px: float, button: int) -> None:
             super().__init__()
