@@ -243,7 +243,7 @@ TRUTHS = (
 
 
 def sweep() -> None:
-    base = (world.STEP, world.ITERATIONS, world.add_table)
+    base = (world.STEP, world.ITERATIONS, world.add_table, world.CHECK_STEPS, world.CHECK_STEPS_LATER)
 
     def segment_table(space, half_width=world.TABLE_HALF_WIDTH_MM):
         seg = pymunk.Segment(space.static_body, (-half_width, -5.0), (half_width, -5.0), 5.0)
@@ -260,6 +260,7 @@ def sweep() -> None:
     for label, step, iterations, table in settings:
         world.STEP, world.ITERATIONS, world.add_table = step, iterations, table
         world.CHECK_STEPS = max(1, round(1 / 60 / step))
+        world.CHECK_STEPS_LATER = 4 * world.CHECK_STEPS
         right, wrong, spent = 0, [], 0.0
         for name, stands, make in TRUTHS:
             building = make()
@@ -272,8 +273,7 @@ def sweep() -> None:
                 wrong.append(name)
         print(f"  {label}: {right}/{len(TRUTHS)} right in {spent:.2f} s"
               + (f"; wrong: {'; '.join(wrong)}" if wrong else ""))
-    world.STEP, world.ITERATIONS, world.add_table = base
-    world.CHECK_STEPS = round(1 / 60 / world.STEP)
+    world.STEP, world.ITERATIONS, world.add_table, world.CHECK_STEPS, world.CHECK_STEPS_LATER = base
 
 
 def main() -> None:

@@ -127,15 +127,15 @@ class Building:
             out.setdefault(p.floor, []).append(i)
         return dict(sorted(out.items()))
 
-    def supports(self) -> list[int | None]:
+    def supports(self, polys=None) -> list[int | None]:
         """What each piece rests on, as the stability verdict judges it (None: the table).
 
         A floor-1 piece rests on the table; a higher one on the floor-below piece it shares
         the longest contact with, or, when no edge lies along another (a corner on a slope),
         the first floor-below piece it touches; a piece touching nothing below is judged
-        against the table.
+        against the table. `polys` are the pieces' polygons where already at hand.
         """
-        polys = [self.polygons(i) for i in range(len(self.placements))]
+        polys = polys or [self.polygons(i) for i in range(len(self.placements))]
         ext = [geometry.bounds(p) for p in polys]
         near = TOUCH_MM + 1e-9
         out: list[int | None] = []

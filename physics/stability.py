@@ -90,8 +90,8 @@ def build_scene(building: Building) -> Scene:
     space = world.new_space()
     world.add_table(space)
     bodies = []
-    for i, p in enumerate(building.placements):
-        polys = building.polygons(i)
+    placed = [building.polygons(i) for i in range(len(building.placements))]
+    for p, polys in zip(building.placements, placed):
         body = pymunk.Body()
         body.position = (p.x, p.y)
         total_area = sum(abs(_area(q)) for q in polys)
@@ -105,7 +105,7 @@ def build_scene(building: Building) -> Scene:
             shapes.append(shape)
         space.add(body, *shapes)
         bodies.append(body)
-    scene = Scene(space, bodies, building.supports())
+    scene = Scene(space, bodies, building.supports(placed))
     scene.cogs = [tuple(b.center_of_gravity) for b in bodies]
     scene.start = [scene.relative(i) for i in range(len(bodies))]
     return scene
@@ -172,7 +172,7 @@ def settle(building: Building, *, max_seconds: float = world.WINDOW_S, early_exi
     ended = "time"
     while scene.steps < limit:
         scene.step()
-        if early_exit and scene.steps % world.CHECK_STEPS == 0:
+        if early_exit and world.check_due(scene.steps):
             if scene.over_limit():
                 ended = "moved"
                 break
