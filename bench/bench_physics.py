@@ -318,13 +318,10 @@ def main() -> None:
     print(f"settle() with its movement checks / plain loop of the same steps (house, column): "
           f"{', '.join(f'{r:.3f}' for r in checked)}")
 
-    stats = vending.pour_statistics(pours=args.pours) if hasattr(vending, "pour_statistics") else None
-    if stats is None:
-        print("pour statistics: not available")
-    else:
-        for count, row in stats.items():
-            print(f"pours of {count} drink{'s' if count != 1 else ''} ({args.pours} seeded): "
-                  f"{row['out_share'] * 100:.1f} % of drinks out, a stuck drink in {row['stuck_share'] * 100:.1f} % "
+    if args.pours > 0:
+        for count, row in vending.pour_statistics(pours=args.pours).items():
+            print(f"pours of {count} drink{'s' if count != 1 else ''} ({row['pours']} seeded): "
+                  f"{row['out'] * 100:.1f} % of drinks out, a stuck drink in {row['stuck'] * 100:.1f} % "
                   f"of pours, {row['ms_per_pour']:.1f} ms a pour (goal ≥ 70 % out, stuck in 5–30 %)")
 
     print(f"pygame build frame, 40 pieces: median {pygame_frame_ms():.2f} ms (goal ≤ 4 ms)")

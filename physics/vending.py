@@ -9,6 +9,7 @@ Stuck drinks are cleared back out of the machine, as the Shopping Spree does (00
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -20,6 +21,7 @@ from core.rng import Rng
 from . import world
 
 WALL_RADIUS = 1.0
+POLY_RADIUS = 0.5          # drinks' outlines are rounded by this much
 CHECK_EVERY = 6
 
 
@@ -32,6 +34,16 @@ class DrinkBody:
     neck_width: float
     neck: float
     mass: float
+
+    def reach(self, angle: float) -> float:
+        """How far the drink reaches left and right of its middle when turned by `angle`.
+
+        Measured from the middle of its height (where the body's position is), outline
+        radius included, so a drink placed `reach` from a wall starts clear of it.
+        """
+        c, s = math.cos(angle), math.sin(angle)
+        half = self.height / 2
+        return max(abs(px * c - (py - half) * s) for p in self.parts() for px, py in p) + POLY_RADIUS
 
     def parts(self) -> list[list[tuple[float, float]]]:
         """Convex parts centred on the body's middle (x) and bottom (y = 0)."""
@@ -126,7 +138,7 @@ class Pour:
         area = sum((p[1][0] - p[0][0]) * (p[2][1] - p[1][1]) for p in parts)
         shapes = []
         for p in parts:
-            s = pymunk.Poly(body, [(px, py - shape_kind.height / 2) for px, py in p], radius=0.5)
+            s = pymunk.Poly(body, [(px, py - shape_kind.height / 2) for px, py in p], radius=POLY_RADIUS)
             s.density = shape_kind.mass / area
             s.friction = math.sqrt(self.machine.friction)
             s.elasticity = world.ELASTICITY
@@ -202,9 +214,14 @@ def start_pour(drinks: list[int], seed: int, m: Machine | None = None) -> Pour:
     m = m or machine()
     rng = Rng(seed, stream=223)
     waiting = []
-    for k in range(len(drinks)):
-        x = m.hopper_x[0] + (m.hopper_x[1] - m.hopper_x[0]) * rng.below(10_000) / 10_000
+    for k, drink in enumerate(drinks):
+        u = rng.below(10_000) / 10_000
         angle = 2 * math.pi * rng.below(3600) / 3600
+        # The whole drink starts inside the hopper span (and so clear of the walls):
+        # a drink begun overlapping a wall could be pushed through it and hang there.
+        reach = m.drinks[drink % 6].reach(angle)
+        lo, hi = m.hopper_x[0] + reach, m.hopper_x[1] - reach
+        x = lo + (hi - lo) * u if lo < hi else (m.hopper_x[0] + m.hopper_x[1]) / 2
         waiting.append((k * m.every, k, x, angle))
     return Pour(m, list(drinks), seed, new_space(m), waiting=waiting)
 
@@ -212,3 +229,50 @@ def start_pour(drinks: list[int], seed: int, m: Machine | None = None) -> Pour:
 def pour(drinks: list[int], seed: int, m: Machine | None = None) -> Pour:
     """Throw `drinks` into the machine (all together, one after another) and wait."""
     return start_pour(drinks, seed, m).run()
+
+
+def statistics_seed(first_seed: int, s: int) -> int:
+    """The seed of pour number `s` (0, 1, 2, ...) in `pour_statistics`: first_seed + s.
+
+    The same seed chooses the drinks (`random_drinks(seed, count)`) and drives the pour,
+    so pour `s` of `count` drinks is exactly what
+    `tokyo practice vending --seed <first_seed + s> --drinks <count>` pours.
+    """
+    return first_seed + s
+
+
+def pour_statistics(counts=(1, 3, 5, 7), pours: int = 500, first_seed: int = 0, *,
+                    m: Machine | None = None) -> dict[int, dict]:
+    """How the machine treats the pours the games make (004:79, 004:223, 004:253).
+
+    For each count k, pours number s = 0 .. pours-1 throw in
+    `random_drinks(statistics_seed(first_seed, s), k)` with that same seed. Returns, per
+    count, a dict with
+      "pours", "drinks"      how many pours and drinks,
+      "drinks_out"           how many drinks came out, "out" the share of all drinks (0-1),
+      "pours_stuck"          how many pours left at least one drink stuck, "stuck" its share,
+      "ms_per_pour"          mean wall time of a pour (time.perf_counter; reported only,
+                             it is the one figure that differs from run to run).
+    Everything but the time is deterministic.
+    """
+    if pours < 1:
+        raise ValueError("pour at least once")
+    m = m or machine()
+    result: dict[int, dict] = {}
+    for k in counts:
+        k = int(k)
+        out = stuck = 0
+        elapsed = 0.0
+        for s in range(pours):
+            seed = statistics_seed(first_seed, s)
+            drinks = random_drinks(seed, k)
+            t = time.perf_counter()
+            p = pour(drinks, seed, m)
+            elapsed += time.perf_counter() - t
+            out += len(p.out)
+            stuck += bool(p.stuck)
+        result[k] = {"pours": pours, "drinks": pours * k,
+                     "drinks_out": out, "out": out / (pours * k),
+                     "pours_stuck": stuck, "stuck": stuck / pours,
+                     "ms_per_pour": 1000 * elapsed / pours}
+    return result

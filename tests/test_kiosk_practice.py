@@ -209,11 +209,13 @@ async def test_vending_practice_pours_reports_and_clears():
         assert f"{len(expected.out)} came out, {len(expected.stuck)} stuck" in state
         drinks = text_of(screen, "#practice-drinks")
         assert all(bench.codes[d] in drinks for d in expected.stuck) and "Stuck (" in drinks
-        stuck = bench.pour.bodies[next(iter(bench.pour.bodies))]
+        raster = screen.query_one(PixelCanvas).raster
         view = draw.machine_view(screen.query_one(PixelCanvas), bench)
-        px, py = view.px(*stuck.position)
-        colour = bench.pour.drinks[next(iter(bench.pour.bodies))] // 6
-        assert screen.query_one(PixelCanvas).raster.get(int(px), int(py)) == palette.DRINK_FILL[colour]
+        for k, body in bench.pour.bodies.items():             # every stuck drink shows in its colour
+            fill = palette.DRINK_FILL[bench.pour.drinks[k] // 6]
+            inside = [(x, y) for y in range(raster.height) for x in range(raster.width)
+                      if any(shape.point_query(view.mm(x + 0.5, y + 0.5)).distance < 0 for shape in body.shapes)]
+            assert inside and any(raster.get(x, y) == fill for x, y in inside), bench.codes[bench.pour.drinks[k]]
 
         await pilot.press("c")                                 # clear the jam (004:223)
         assert bench.cleared == expected.stuck and not bench.pour.bodies

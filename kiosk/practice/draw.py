@@ -15,6 +15,7 @@ from physics.practice.view import View
 from ..widgets.pixels import PixelCanvas
 
 MARGIN_PX = 2
+EDGED_DRINK_PX = 6   # narrower drinks are drawn without an outline, or the outline is all one sees
 
 
 def fit(canvas: PixelCanvas, x0: float, y0: float, x1: float, y1: float) -> View:
@@ -104,10 +105,11 @@ def draw_vending(canvas: PixelCanvas, bench: VendingPractice, view: View) -> Non
     if pour is not None:
         for k, body in pour.bodies.items():
             d = pour.drinks[k]
-            for shape in body.shapes:
-                r.polygon([view.px(*body.local_to_world(v)) for v in shape.get_vertices()], P.DRINK_FILL[d // 6], P.INK)
-            code = bench.codes[d]
             shape_kind = m.drinks[d % 6]
+            edge = P.INK if shape_kind.width * view.scale >= EDGED_DRINK_PX else None
+            for shape in body.shapes:
+                r.polygon([view.px(*body.local_to_world(v)) for v in shape.get_vertices()], P.DRINK_FILL[d // 6], edge)
+            code = bench.codes[d]
             if shape_kind.width * view.scale >= len(code) + 1 and shape_kind.height * view.scale >= 4:
                 col, row = canvas.cell_of(*view.px(*body.position))
                 canvas.label(col - len(code) // 2, row, code, P.DRINK_TEXT[d // 6], P.DRINK_FILL[d // 6])
