@@ -196,7 +196,7 @@ def random_drinks(seed: int, count: int) -> list[int]:
 
 
 def new_space(m: Machine) -> pymunk.Space:
-    space = world.new_space(world.POUR_ITERATIONS)
+    space = world.new_space(world.POUR_ITERATIONS, world.POUR_SLEEP_TIME)
     for a, b in m.walls + m.shelves:
         s = pymunk.Segment(space.static_body, a, b, WALL_RADIUS)
         s.friction = math.sqrt(m.friction)
