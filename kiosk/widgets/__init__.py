@@ -1,1 +1,2 @@
-"""Widgets the kiosk screens share: the action picker and the resume list."""
+"""Widgets the kiosk screens share: the action picker, the resume list, the key bar, and
+the pixel canvas (with its raster) the practice screens draw on."""
