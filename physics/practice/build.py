@@ -63,6 +63,7 @@ class BuildPractice:
         self.frame = 0                # steps of the Stop! animation so far
         self.hold = True              # the animation waits at the verdict's moment
         self._shapes: dict = {}
+        self._shown: tuple | None = None      # the box shown so far during the Stop! animation
         self._version = 0
         self._landing: tuple = (None, None)
         self._changed()
@@ -82,14 +83,25 @@ class BuildPractice:
         return [pid for pid in self.building.pieces.ids() if pid not in used]
 
     def extent(self) -> tuple[float, float, float, float]:
-        """The mm box a screen shows: the card with room around it, and the whole building."""
+        """The mm box a screen shows: the card with room around it, and the whole building.
+
+        While Stop! is animated the box only grows (as pieces fall beyond it), so the
+        picture does not zoom back and forth with every frame.
+        """
         x0, y0, x1, y1 = -12.0, -16.0, self.lot.card_mm + 12.0, 130.0
-        polys = [p for ps in self.pieces_now() for p in ps]
+        polys = [p for ps in self._polys for p in ps]
+        if self.scene is not None:
+            polys += [p for ps in self.pieces_now() for p in ps]
         if self.held is not None:
             polys += self.held_polygons()
         if polys:
             bx0, _, bx1, by1 = geometry.bounds(polys)
             x0, x1, y1 = min(x0, bx0 - 12), max(x1, bx1 + 12), max(y1, by1 + 45)
+        if self.scene is not None:
+            if self._shown is not None:
+                sx0, sy0, sx1, sy1 = self._shown
+                x0, y0, x1, y1 = min(x0, sx0), min(y0, sy0), max(x1, sx1), max(y1, sy1)
+            self._shown = (x0, y0, x1, y1)
         return x0, y0, x1, y1
 
     def pieces_now(self) -> list[list[geometry.Polygon]]:
@@ -279,6 +291,7 @@ class BuildPractice:
         self.violations = self.building.check()
         self.verdict = settle(self.building)
         self.scene = build_scene(self.building) if self.building.placements else None
+        self._shown = None
         self.frame = 0
         self.hold = True
         self.phase = "settling"
