@@ -8,6 +8,10 @@ steps ≤ 1.15×; over `--pours` seeded pours each of 1, 3, 5 and 7 drinks, ≥ 
 out and a stuck drink in 5–30 % of pours; a Textual practice frame ≤ 30 ms; a pygame frame
 with 40 pieces ≤ 4 ms.
 
+`--instructions` counts, with valgrind's callgrind, the instructions of the verdict and of the
+plain loop (each less a run that only builds the scene): the same ratio without the noise
+of a shared machine's clock.
+
 `--sweep` runs the physical truths of tests/test_physical_truth.py (in short) under other
 solver settings, the evidence behind the choice written down in physics/world.py.
 """
@@ -235,6 +239,42 @@ def textual_frame_ms(size=(250, 70), frames: int = 60) -> float:
     return asyncio.run(run())
 
 
+# ---- instructions ------------------------------------------------------------------------
+
+_CALLGRIND = """
+import sys
+sys.path.insert(0, {bench!r})
+import bench_physics as B
+from physics.stability import settle
+building = B.{make}
+steps = settle(building).steps
+if {what!r} == "settle":
+    settle(building)
+elif {what!r} == "plain":
+    B.plain_pymunk(building, steps)
+"""
+
+
+def instructions(make: str, what: str) -> int:
+    """Instructions callgrind counts for one run of `what` ("settle", "plain" or "" for neither)."""
+    import re
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", sys.executable,
+                               "-c", _CALLGRIND.format(bench=str(ROOT / "bench"), make=make, what=what)],
+                              capture_output=True, text=True, check=True, cwd=ROOT)
+    return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
+
+
+def instruction_ratios() -> None:
+    for label, make in (("20-piece house", "twenty_piece_house()"), ("60-block column", "column(60)")):
+        base = instructions(make, "")
+        ours, plain = instructions(make, "settle") - base, instructions(make, "plain") - base
+        print(f"instructions, {label}: settle() {ours / 1e6:,.0f} M, plain pymunk {plain / 1e6:,.0f} M, "
+              f"{ours / plain:.3f}× (goal ≤ 1.15×)")
+
+
 # ---- the settings sweep --------------------------------------------------------------------
 
 TRUTHS = (
@@ -286,6 +326,7 @@ def main() -> None:
     parser.add_argument("--pours", type=int, default=500)
     parser.add_argument("--repeats", type=int, default=11)
     parser.add_argument("--sweep", action="store_true")
+    parser.add_argument("--instructions", action="store_true")
     args = parser.parse_args()
 
     print(f"pymunk {pymunk.version} (Chipmunk {pymunk.chipmunk_version[:5]}), step {world.STEP:.6f} s, "
@@ -333,6 +374,8 @@ def main() -> None:
     for size in ((80, 24), (250, 70)):
         print(f"Textual build frame, 40 pieces, {size[0]}×{size[1]}: median {textual_frame_ms(size):.1f} ms "
               f"(goal ≤ 30 ms)")
+    if args.instructions:
+        instruction_ratios()
     if args.sweep:
         print("physical truths under other settings:")
         sweep()
