@@ -34,7 +34,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pymunk  # noqa: E402
 
 from core import assets  # noqa: E402
-from physics import stability, vending, world  # noqa: E402
+from physics import geometry, stability, vending, world  # noqa: E402
 from physics.building import Building, Lot, Placement  # noqa: E402
 from physics.pieces import Catalogue, catalogue  # noqa: E402
 from physics.stability import build_scene, settle  # noqa: E402
@@ -127,7 +127,8 @@ def lone(frac: float) -> Building:
 # ---- the plain loop -----------------------------------------------------------------------
 
 def plain_pymunk(building: Building, steps: int) -> None:
-    """The same bodies built and stepped with plain pymunk calls, no verdict bookkeeping."""
+    """The same bodies (rounded as the project rounds them) built and stepped with plain pymunk
+    calls, no verdict bookkeeping."""
     space = pymunk.Space()
     space.gravity = (0, -world.GRAVITY)
     space.iterations = world.ITERATIONS
@@ -145,7 +146,8 @@ def plain_pymunk(building: Building, steps: int) -> None:
         body.position = (p.x, p.y)
         shapes = []
         for q in polys:
-            sh = pymunk.Poly(body, [(x - p.x, y - p.y) for x, y in q])
+            sh = pymunk.Poly(body, geometry.inset([(x - p.x, y - p.y) for x, y in q], world.PIECE_RADIUS),
+                             radius=world.PIECE_RADIUS)
             sh.density = building.pieces[p.piece].mass_g / area
             sh.friction = world.SURFACE_FRICTION
             shapes.append(sh)

@@ -108,28 +108,33 @@ def distance(a, b) -> float:
 
 
 def contact_length(a, b, tol: float) -> float:
-    """Length along which two polygons' edges lie within `tol` of each other (side contact)."""
+    """Length along which two polygons' edges lie within `tol` of each other (side contact).
+
+    For each edge of `a`, the union of the stretches of `b`'s parallel edges (within 1°)
+    that lie within `tol` of its line, projected onto it.
+    """
+    edges = []
+    for (rx, ry), (sx, sy) in zip(b, b[1:] + b[:1]):
+        fx, fy = sx - rx, sy - ry
+        fl = math.hypot(fx, fy)
+        if fl >= 1e-9:
+            edges.append((rx, ry, sx, sy, fx / fl, fy / fl))
     total = 0.0
-    for p, q in zip(a, a[1:] + a[:1]):
-        ex, ey = q[0] - p[0], q[1] - p[1]
-        L = math.hypot(ex, ey)
-        if L < 1e-9:
+    for (px, py), (qx, qy) in zip(a, a[1:] + a[:1]):
+        ex, ey = qx - px, qy - py
+        length = math.hypot(ex, ey)
+        if length < 1e-9:
             continue
-        ux, uy = ex / L, ey / L
-        nx, ny = -uy, ux
+        ux, uy = ex / length, ey / length
         lo, hi = math.inf, -math.inf
-        for r, s in zip(b, b[1:] + b[:1]):
-            # parts of b's edge that are within tol of the line through p-q and parallel to it
-            fx, fy = s[0] - r[0], s[1] - r[1]
-            FL = math.hypot(fx, fy)
-            if FL < 1e-9 or abs(ux * fy - uy * fx) / FL > 0.02:
+        for rx, ry, sx, sy, fx, fy in edges:
+            if abs(ux * fy - uy * fx) > 0.02:
                 continue
-            dr = (r[0] - p[0]) * nx + (r[1] - p[1]) * ny
-            if abs(dr) > tol:
+            if abs((rx - px) * -uy + (ry - py) * ux) > tol:
                 continue
-            t0 = (r[0] - p[0]) * ux + (r[1] - p[1]) * uy
-            t1 = (s[0] - p[0]) * ux + (s[1] - p[1]) * uy
-            t0, t1 = max(0.0, min(t0, t1)), min(L, max(t0, t1))
+            t0 = (rx - px) * ux + (ry - py) * uy
+            t1 = (sx - px) * ux + (sy - py) * uy
+            t0, t1 = max(0.0, min(t0, t1)), min(length, max(t0, t1))
             if t1 > t0:
                 lo, hi = min(lo, t0), max(hi, t1)
         if hi > lo:
@@ -185,3 +190,25 @@ def fall_distance(a, b) -> float:
         if s and s[0] >= wy - EPS:
             best = min(best, s[0] - wy)
     return max(best, 0.0)
+
+
+def inset(poly, r: float) -> Polygon:
+    """A convex counter-clockwise polygon with every edge moved `r` inwards.
+
+    With pymunk's rounding radius r around it, the inset polygon is the original with its
+    corners rounded: the same outline but for the corners.
+    """
+    n = len(poly)
+    lines = []
+    for i in range(n):
+        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+        dx, dy = x1 - x0, y1 - y0
+        length = math.hypot(dx, dy)
+        lines.append(((x0 - dy / length * r, y0 + dx / length * r), (dx, dy)))
+    out = []
+    for i in range(n):
+        (px, py), (dx, dy) = lines[i - 1]
+        (qx, qy), (ex, ey) = lines[i]
+        t = ((qx - px) * ey - (qy - py) * ex) / (dx * ey - dy * ex)
+        out.append((px + dx * t, py + dy * t))
+    return tuple(out)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import pymunk
 
-from . import world
+from . import geometry, world
 from .building import Building
 
 
@@ -26,6 +26,7 @@ class Scene:
     bodies: list[pymunk.Body]
     supports: list[int | None] = field(default_factory=list)
     cogs: list[tuple[float, float]] = field(default_factory=list)
+    outlines: list = field(default_factory=list)   # each piece's parts on its body's axes
     start: list[tuple[float, float, float]] = field(default_factory=list)
     steps: int = 0
 
@@ -37,6 +38,11 @@ class Scene:
         cx, cy = self.cogs[i]
         c, s = math.cos(a), math.sin(a)
         return px + cx * c - cy * s, py + cx * s + cy * c, a
+
+    def outline(self, i: int) -> list[tuple[tuple[float, float], ...]]:
+        """Piece i's parts (its exact outline, corners not rounded) where the piece is now, in mm."""
+        b = self.bodies[i]
+        return [tuple(b.local_to_world(v) for v in part) for part in self.outlines[i]]
 
     def relative(self, i: int) -> tuple[float, float, float]:
         """Piece i's centre of gravity and angle on the axes of what it rests on."""
@@ -86,26 +92,34 @@ class Scene:
 
 
 def build_scene(building: Building) -> Scene:
-    """The building as pymunk bodies on the table, at rest where they were placed."""
+    """The building as pymunk bodies on the table, at rest where they were placed.
+
+    Each part is its polygon inset by world.PIECE_RADIUS and rounded by as much (see
+    world.py): the outline stays, the corners are rounded.
+    """
     space = world.new_space()
     world.add_table(space)
     bodies = []
     placed = [building.polygons(i) for i in range(len(building.placements))]
+    outlines = []
     for p, polys in zip(building.placements, placed):
         body = pymunk.Body()
         body.position = (p.x, p.y)
         total_area = sum(abs(_area(q)) for q in polys)
         mass = building.pieces[p.piece].mass_g
+        local = [tuple((x - p.x, y - p.y) for x, y in q) for q in polys]
         shapes = []
-        for q in polys:
-            shape = pymunk.Poly(body, [(x - p.x, y - p.y) for x, y in q])
+        for q in local:
+            shape = pymunk.Poly(body, geometry.inset(q, world.PIECE_RADIUS), radius=world.PIECE_RADIUS)
             shape.density = mass / total_area
             shape.friction = world.SURFACE_FRICTION
             shape.elasticity = world.ELASTICITY
             shapes.append(shape)
         space.add(body, *shapes)
         bodies.append(body)
+        outlines.append(local)
     scene = Scene(space, bodies, building.supports(placed))
+    scene.outlines = outlines
     scene.cogs = [tuple(b.center_of_gravity) for b in bodies]
     scene.start = [scene.relative(i) for i in range(len(bodies))]
     return scene
@@ -170,9 +184,11 @@ def settle(building: Building, *, max_seconds: float = world.WINDOW_S, early_exi
     scene = scene or build_scene(building)
     limit = int(round(max_seconds / world.STEP))
     ended = "time"
+    step, dt, due = scene.space.step, world.STEP, world.check_due
     while scene.steps < limit:
-        scene.step()
-        if early_exit and world.check_due(scene.steps):
+        step(dt)
+        scene.steps += 1
+        if early_exit and due(scene.steps):
             if scene.over_limit():
                 ended = "moved"
                 break

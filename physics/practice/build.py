@@ -108,7 +108,7 @@ class BuildPractice:
         """Each piece's convex parts (mm) as shown now: placed, or moved by the Stop! animation."""
         if self.scene is None:
             return self._polys
-        return [[tuple(b.local_to_world(v) for v in s.get_vertices()) for s in b.shapes] for b in self.scene.bodies]
+        return [self.scene.outline(i) for i in range(len(self.scene.bodies))]
 
     def shape(self, piece: str, rotation: float, flip: bool):
         """A piece's parts turned and flipped, moved so its bounding box starts at 0, 0; and its size."""
