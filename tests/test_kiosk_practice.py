@@ -379,3 +379,19 @@ def test_the_pixels_of_a_piece_match_its_polygon():
         x0, y0, x1, y1 = geometry.bounds(parts)
         px, py = view.px((x0 + x1) / 2, y0 + (y1 - y0) / 3)
         assert canvas.raster.get(int(px), int(py)) == palette.piece_colour(i), i
+
+
+def _poured(pilot_app_seed=14):
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        screen = await show(pilot, VendingPracticeScreen(VendingPractice(pilot_app_seed, 7)))
+        await pilot.press("p")
+        await wait_for(pilot, lambda: screen.bench.pour.done, "the pour", limit=600)
+        await pilot.pause()
+    return run_before
+
+
+@pytest.mark.parametrize("size", [pytest.param((80, 24), id="80x24"), pytest.param((250, 70), id="250x70")])
+def test_vending_practice_snapshot(snap_compare, size):
+    assert snap_compare(kiosk(), terminal_size=size, run_before=_poured())
