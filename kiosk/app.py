@@ -10,20 +10,19 @@ game raises.
 from __future__ import annotations
 
 import time
-import traceback
 
 from textual import events
 from textual.app import App, SuspendNotSupported
 from textual.binding import Binding
 from textual.screen import Screen
 
-from core.errors import SaveError, TokyoError
+from core.errors import TokyoError
 
 from .config import ConfigError, KioskConfig, data_dir, load_config
 from .screens.menu import MenuScreen
-from .store import SaveStore
+from .store import LOG_MAX, SaveStore
 
-ERROR_LOG_MAX = 256 * 1024
+ERROR_LOG_MAX = LOG_MAX
 # Input that counts as someone at the screen.
 ACTIVITY = (events.Key, events.MouseDown, events.MouseScrollDown, events.MouseScrollUp)
 LOCKED_ACTIONS = {"quit", "suspend_process", "command_palette", "help_quit"}
@@ -96,18 +95,30 @@ class TokyoKiosk(App):
         self.push_screen(play)
 
     def resume(self, slot: str) -> str | None:
-        """Open a saved match; a message for the menu when it cannot be resumed."""
+        """Open a saved match; words for the menu when it cannot be resumed. When an earlier
+        copy had to be used, players are told how many moves were lost."""
         from .screens.play import BOT_STREAM, PlayScreen
         from .session import bot_rngs_from_meta, seats_from_meta
+        from .store import GameMissing, SaveMissing, SaveSetAside
+        from .widgets.resume import notice_words
         try:
-            match, meta = self.store.load(slot)
-            seats = seats_from_meta(meta, match.game, match.players)
-            rngs = bot_rngs_from_meta(meta, seats, match.log.seed, BOT_STREAM)
-        except SaveError as e:
-            return f"That save could not be opened: {e}. It was set aside."
+            opened = self.store.open_match(slot)
+            match = opened.match
+            seats = seats_from_meta(opened.meta, match.game, match.players)
+            rngs = bot_rngs_from_meta(opened.meta, seats, match.log.seed, BOT_STREAM)
+        except SaveSetAside as e:
+            return notice_words(e.notice)
+        except GameMissing as e:
+            self.log_error(f"resume {slot}", e)
+            return "This game cannot start on this kiosk now; it is kept for later."
+        except SaveMissing:
+            return "That game is no longer saved: it may have been finished on another screen."
         except (TokyoError, ValueError) as e:
-            return f"That save could not be opened: {e}"
+            self.log_error(f"resume {slot}", e)
+            return "That game could not be opened."
         self.push_screen(PlayScreen(match.game, match, seats, slot=slot, bot_rngs=rngs))
+        if opened.notice is not None:
+            self.notify(notice_words(opened.notice), title="Saved game", severity="warning", timeout=20)
         return None
 
     def game_failed(self, play, error: BaseException) -> None:
@@ -128,18 +139,9 @@ class TokyoKiosk(App):
         self.call_later(self.game_failed, play, error)
 
     def log_error(self, what: str, error: BaseException) -> None:
-        """Append the traceback to errors.log in the data folder (kept small)."""
-        path = self.store.dir.parent / "errors.log"
-        text = "".join(traceback.format_exception(error))
-        entry = f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {what}\n{text}\n"
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if path.exists() and path.stat().st_size > ERROR_LOG_MAX:
-                path.replace(path.with_suffix(".log.old"))
-            with open(path, "a", encoding="utf-8") as f:
-                f.write(entry)
-        except OSError:
-            pass
+        """Append the traceback to errors.log in the data folder (kept small), where the
+        saves' details also go."""
+        self.store.log_error(what, error)
 
     # ---- practice --------------------------------------------------------------------
 

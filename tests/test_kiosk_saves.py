@@ -1,4 +1,6 @@
-"""Autosaves: atomic under SIGKILL, damaged files refused and set aside, the resume list."""
+"""Autosaves: atomic under SIGKILL, damaged files refused and set aside, the resume list.
+
+(Copies, mending and players' words about damaged games: test_kiosk_saves_copies.py.)"""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from kiosk.screens import Seat
 from kiosk.screens.menu import MenuScreen
 from kiosk.screens.play import PlayScreen
 from kiosk.session import make_meta, seats_from_meta
-from kiosk.store import KEEP, SaveStore
+from kiosk.store import COPIES, KEEP, SaveStore
 from tests.kiosk_support import sync, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,6 +61,7 @@ def test_autosave_lists_and_loads_with_seats_and_bots(tmp_path, chocolate_milk):
     assert seats_from_meta(meta, chocolate_milk, 2) == SEATS
     store.discard("one")
     assert store.entries() == [] and store.problems == []
+    assert list(store.dir.iterdir()) == []
 
 
 def test_odd_meta_costs_names_not_the_match(chocolate_milk):
@@ -67,39 +70,52 @@ def test_odd_meta_costs_names_not_the_match(chocolate_milk):
     assert seats_from_meta({"seats": "x"}, chocolate_milk, 2) == [Seat("Player 1"), Seat("Player 2")]
 
 
-def test_only_the_newest_saves_are_kept(tmp_path, chocolate_milk):
+def test_only_the_newest_matches_are_kept_each_with_all_its_copies(tmp_path, chocolate_milk):
     store = SaveStore(tmp_path)
-    match = played(chocolate_milk, 1)
     for i in range(KEEP + 3):
         slot = store.new_slot("chocolate_milk")
-        store.autosave(slot, match, make_meta(chocolate_milk, SEATS, {}))
-        os.utime(store.path(slot), (1000 + i, 1000 + i))
-    assert len(store.entries()) == KEEP
+        for moves in range(COPIES):
+            store.autosave(slot, played(chocolate_milk, moves), make_meta(chocolate_milk, SEATS, {}))
+        for c in store.copies(slot):
+            os.utime(c.path, (1000 + i, 1000 + i))
+    (store.dir / "old.save.damaged").write_bytes(b"x")
+    os.utime(store.dir / "old.save.damaged", (10, 10))
+    for i in range(KEEP):
+        (store.dir / f"x{i}.save.damaged").write_bytes(b"x")
+    store.new_slot("chocolate_milk")
+    kept = store.entries()
+    assert len(kept) == KEEP - 1
+    assert all(len(store.copies(e.slot)) == COPIES for e in kept)
+    assert len(list(store.dir.glob("*.save"))) == (KEEP - 1) * COPIES
+    assert len(list(store.dir.glob("*.damaged"))) == KEEP and not (store.dir / "old.save.damaged").exists()
 
 
-def damaged_files(folder: Path, good: bytes) -> dict[str, str]:
-    """Every kind of bad file, by name, with words the refusal must contain."""
+def damaged_files(folder: Path, good: bytes) -> list[str]:
+    """Every kind of file that cannot be a save, by name (each a match of one old-style copy)."""
     nested = b"\x91" * 5000 + b"\xc0"
-    doc = msgpack.unpackb(good)
-    doc["state"] = {"grid": "not a grid"}
     files = {
-        "truncated.save": (good[: len(good) // 2], "not a readable save"),
-        "random.save": (random.Random(4).randbytes(3000), ""),
-        "empty.save": (b"", "empty"),
-        "nested.save": (nested, "nests too deeply"),
-        "ext.save": (msgpack.packb({"format": msgpack.ExtType(42, b"boom")}), "extension type"),
-        "list.save": (msgpack.packb([1, 2, 3]), "not a save"),
-        "version.save": (msgpack.packb({"format": saves.FORMAT, "version": 99}), "version"),
+        "truncated.save": good[:40],
+        "random.save": random.Random(4).randbytes(3000),
+        "empty.save": b"",
+        "nested.save": nested,
+        "ext.save": msgpack.packb({"format": msgpack.ExtType(42, b"boom")}),
+        "list.save": msgpack.packb([1, 2, 3]),
+        "version.save": msgpack.packb({"format": saves.FORMAT, "version": 99}),
     }
     folder.mkdir(parents=True, exist_ok=True)
-    for name, (data, _) in files.items():
+    for name, data in files.items():
         (folder / name).write_bytes(data)
     with open(folder / "oversized.save", "wb") as f:  # sparse: big on paper, cheap on disk
         f.truncate(saves.MAX_BYTES + 1)
-    words = {name: w for name, (_, w) in files.items()}
-    words["oversized.save"] = "at most"
-    (folder / "badstate.save").write_bytes(msgpack.packb(doc))
-    return words
+    return [*files, "oversized.save"]
+
+
+def signed(doc: dict) -> bytes:
+    doc["check"] = {part: saves.checksum(doc[part]) for part in saves.PARTS}
+    return msgpack.packb(doc, use_bin_type=True)
+
+
+PYTHON_WORDS = ("Error", "Exception", "Traceback", "msgpack", "Unpack", ".save", "damaged (")
 
 
 @sync
@@ -108,7 +124,10 @@ async def test_damaged_saves_are_refused_set_aside_and_reported(tmp_path, chocol
     store = SaveStore(data)
     good = played(chocolate_milk, 3)
     store.autosave("good", good, make_meta(chocolate_milk, SEATS, {}))
-    words = damaged_files(store.dir, (store.dir / "good.save").read_bytes())
+    names = damaged_files(store.dir, store.path("good").read_bytes())
+    lie = msgpack.unpackb(store.path("good").read_bytes())
+    lie["state"] = {"grid": "not a grid"}
+    (store.dir / "badstate.save").write_bytes(signed(lie))  # sound checksums: not damage but a lie
     (store.dir / "notes.txt").write_text("not a save at all, and not named like one")
 
     app = TokyoKiosk(bot_delay=0, config=KioskConfig(idle_seconds=0))
@@ -118,21 +137,27 @@ async def test_damaged_saves_are_refused_set_aside_and_reported(tmp_path, chocol
         await wait_for(pilot, lambda: resume.get_option_at_index(0).id, "the list read")
         listed = [o.id for o in resume.options if o.id]
         assert listed == ["good", "badstate"]  # its envelope is fine: refused only when opened
-        problems = app.store.problems
-        for name, w in words.items():
-            said = next(p for p in problems if p.startswith(name))
-            assert w in said and f"set aside as {name}.damaged" in said
+        assert len(app.store.problems) == len(names)
+        errors = (data / "errors.log").read_text()
+        for name in names:
             assert (store.dir / f"{name}.damaged").exists() and not (store.dir / name).exists()
+            assert f"{name} is damaged (SaveError: " in errors and f"set aside as {name}.damaged" in errors
+        assert "extension type" in errors and "nests too deeply" in errors and "at most" in errors
         notes = app.screen.query_one("#resume-notes", Static).visual.plain
-        assert notes.count("⚠") == 3 and "is damaged" in notes
+        assert notes.count("could not be opened and was set aside.") == 2
+        assert notes.endswith(f"⚠ … and {len(names) - 2} more.")
+        assert not any(w in notes for w in PYTHON_WORDS), notes
 
         resume.focus()
         resume.highlighted = listed.index("badstate")
         await pilot.press("enter")
         status = app.screen.query_one("#menu-status", Static)
         await wait_for(pilot, lambda: "could not be opened" in status.visual.plain, "the refusal")
-        assert "not valid" in status.visual.plain and isinstance(app.screen, MenuScreen)
+        said = status.visual.plain
+        assert said.startswith("Chocolate Milk (today ") and said.endswith("could not be opened and was set aside.")
+        assert not any(w in said for w in PYTHON_WORDS) and isinstance(app.screen, MenuScreen)
         assert (store.dir / "badstate.save.damaged").exists()
+        assert "badstate.save is damaged (SaveError: the saved position is not valid" in (data / "errors.log").read_text()
         assert [o.id for o in resume.options if o.id] == ["good"]
 
         resume.highlighted = 0
@@ -224,10 +249,11 @@ def test_sigkill_while_autosaving_leaves_a_loadable_save(tmp_path, chocolate_mil
         match, meta = store.load("slot")  # never half a file
         assert meta["counter"] in (last, last + 1), (round_, meta["counter"], last)
         assert match.log.moves and match.players == 2
-        tmp = {p.name for p in store.dir.glob(".slot.save.*.tmp")}  # a write cut short
+        tmp = {p.name for p in store.dir.glob(".slot.m*.save.*.tmp")}  # a write cut short
         inside += bool(tmp - leftovers)
         leftovers |= tmp
         (entry,) = store.entries()
         assert entry.slot == "slot" and store.problems == []
+        assert len(store.copies("slot")) <= COPIES + 1  # + 1: killed between writing and dropping
     print(f"{inside} of 8 kills landed inside a write")
     assert inside > 0, "no kill landed inside a write; the test proved nothing"

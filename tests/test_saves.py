@@ -1,6 +1,8 @@
-"""Saves: msgpack round trips, and every kind of damaged or hostile file refused."""
+"""Saves: msgpack round trips, damage mended from the sound parts, and every damaged or
+hostile file that cannot be mended refused with a SaveError, never another exception."""
 
 import os
+import random
 
 import msgpack
 import pytest
@@ -51,6 +53,27 @@ def _doc(game):
     return msgpack.unpackb(played(game).save(), raw=False)
 
 
+def signed(doc) -> bytes:
+    """A document packed with its checksums made right: what a hostile author would write."""
+    doc["check"] = {part: saves.checksum(doc[part]) for part in saves.PARTS}
+    return msgpack.packb(doc, use_bin_type=True)
+
+
+def spans(data: bytes) -> dict[str, range]:
+    """Where each top-level part of a save lies in its bytes (its name included)."""
+    out, at = {}, 1
+    for key, value in msgpack.unpackb(data, raw=False).items():
+        size = len(msgpack.packb(key)) + len(msgpack.packb(value, use_bin_type=True))
+        out[key] = range(at, at + size)
+        at += size
+    assert at == len(data)
+    return out
+
+
+def same_match(a, b) -> bool:
+    return saves.dump_match(a) == saves.dump_match(b)
+
+
 @pytest.mark.parametrize("name,data,message", [
     ("empty", b"", "empty"),
     ("random", bytes(range(256)) * 3, "not"),
@@ -71,11 +94,21 @@ def test_damaged_and_hostile_files_are_refused(name, data, message):
         saves.load(data)
 
 
-def test_truncated_saves_are_refused_at_every_length(chocolate_milk):
-    data = played(chocolate_milk).save()
-    for cut in range(0, len(data), 7):
-        with pytest.raises(SaveError):
-            saves.load(data[:cut])
+def test_a_save_cut_short_is_refused_or_rebuilt_whole_from_its_log(chocolate_milk):
+    """Cut anywhere: refused, or (when the log survived) the very same match."""
+    m = played(chocolate_milk)
+    data = m.save()
+    rebuilt = 0
+    for cut in range(0, len(data)):
+        try:
+            loaded = saves.open_save(data[:cut])
+        except SaveError:
+            continue
+        assert same_match(loaded.match, m), cut
+        rebuilt += loaded.rebuilt
+    assert rebuilt > 0, "no cut kept the log: the test proved nothing"
+    with pytest.raises(SaveError):
+        saves.load(data[: spans(data)["log"].start + 5])
 
 
 @pytest.mark.parametrize("edit,message", [
@@ -89,10 +122,101 @@ def test_truncated_saves_are_refused_at_every_length(chocolate_milk):
     (lambda d: d["state"].update(grid="lots"), "not valid"),
 ])
 def test_tampered_saves_are_refused(chocolate_milk, edit, message):
+    """Sound checksums over wrong parts are a lie, not damage: refused, never mended."""
     doc = _doc(chocolate_milk)
     edit(doc)
     with pytest.raises(SaveError, match=message):
+        saves.load(signed(doc))
+
+
+@pytest.mark.parametrize("part", ["state", "rng"])
+def test_a_damaged_position_is_rebuilt_from_the_log(chocolate_milk, part):
+    m = played(chocolate_milk)
+    doc = _doc(chocolate_milk)
+    doc[part] = {"grid": "lots"} if part == "state" else [1, 2]
+    loaded = saves.open_save(msgpack.packb(doc, use_bin_type=True))
+    assert loaded.rebuilt and same_match(loaded.match, m)
+
+
+def test_a_damaged_log_is_mended_with_the_copy_one_move_older(chocolate_milk):
+    m, earlier = played(chocolate_milk, moves=20), played(chocolate_milk, moves=19)
+    doc = msgpack.unpackb(m.save(), raw=False)
+    doc["log"]["moves"][-1][1] = "not a move"
+    data = msgpack.packb(doc, use_bin_type=True)
+    with pytest.raises(SaveError, match="move log"):
+        saves.load(data)
+    loaded = saves.open_save(data, earlier=earlier)
+    assert loaded.bridged and same_match(loaded.match, m)
+    with pytest.raises(SaveError, match="move log"):  # two moves behind: not mended
+        saves.open_save(data, earlier=played(chocolate_milk, moves=18))
+
+
+def test_a_save_from_before_checksums_loads_when_its_log_leads_to_its_position(chocolate_milk):
+    m = played(chocolate_milk)
+    doc = _doc(chocolate_milk)
+    del doc["check"]
+    assert same_match(saves.load(msgpack.packb(doc, use_bin_type=True)), m)
+    doc["log"]["moves"].pop()
+    with pytest.raises(SaveError, match="does not lead to the saved position"):
         saves.load(msgpack.packb(doc, use_bin_type=True))
+
+
+def _flips(data: bytes, pick: random.Random, sample: int | None):
+    cases = [(i, x) for i in range(len(data)) for x in (0x01, 0x80, 0xFF)]
+    return cases if sample is None else pick.sample(cases, sample)
+
+
+@pytest.mark.parametrize("name,players,moves,sample", [
+    ("chocolate_milk", 3, 24, 900),
+    ("tsukiji", 3, 30, 400),
+])
+def test_any_flipped_byte_gives_the_same_match_or_a_save_error(name, players, moves, sample):
+    """Fuzz: every single-byte flip (or a sample), alone and with the copy one move older:
+    the very match that was saved (its meta flagged when damaged), or a SaveError."""
+    from core import games
+    game = games.load(name)
+    m = game.new(players, seed=5)
+    earlier = game.new(players, seed=5)
+    rng = Rng(1)
+    for i in range(moves):
+        seat = m.to_act()[0]
+        key = m.legal(seat)[rng.below(len(m.legal(seat)))].key
+        m.play(seat, key)
+        if i < moves - 1:
+            earlier.play(seat, key)
+    meta = {"title": "Game", "seats": [{"name": f"P{i}", "bot": None} for i in range(players)]}
+    data = saves.dump_match(m, meta)
+    outcomes = {"refused": 0, "as saved": 0, "mended": 0}
+    for i, x in _flips(data, random.Random(7), sample):
+        bad = bytearray(data)
+        bad[i] ^= x
+        for before in (None, earlier):
+            try:
+                loaded = saves.open_save(bytes(bad), earlier=before)
+            except SaveError:
+                outcomes["refused"] += 1
+                continue
+            assert same_match(loaded.match, m), (i, x)
+            assert loaded.meta == meta or not loaded.meta_sound, (i, x)
+            outcomes["mended" if loaded.rebuilt or loaded.bridged else "as saved"] += 1
+    assert all(outcomes.values()), outcomes
+
+
+def test_any_cut_or_flip_of_a_hostile_file_is_a_save_error_or_a_match(chocolate_milk):
+    """Flips and cuts of files that were never saves, or barely: SaveError or a valid match."""
+    pick = random.Random(11)
+    good = played(chocolate_milk).save()
+    for data in (good, msgpack.packb({"format": saves.FORMAT, "version": 1, "check": {}, "log": []})):
+        for _ in range(300):
+            bad = bytearray(data[: pick.randrange(1, len(data) + 1)])
+            for _ in range(pick.randrange(1, 4)):
+                bad[pick.randrange(len(bad))] = pick.randrange(256)
+            try:
+                match = saves.load(bytes(bad))
+            except SaveError:
+                continue
+            assert match.game.name == "chocolate_milk" and same_match(
+                chocolate_milk.replay(match.log.dump()), match)
 
 
 def test_atomic_write_keeps_the_old_file_when_writing_fails(chocolate_milk, tmp_path, monkeypatch):

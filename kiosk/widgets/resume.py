@@ -1,8 +1,8 @@
 """The menu's list of unfinished games: game, seats, move number and when it was saved.
 
-Filled from the saves' envelopes only (no game is imported). Saves found damaged are
-listed underneath as notes, so the operator learns of them and players are not
-bothered by them again.
+Filled from the saves' envelopes only (no game is imported), one entry per match. Games
+that could not be opened are listed underneath as notes in players' words (the game and
+when it was saved); the file names and errors are in the operator's log, not here.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..store import SaveEntry
+from ..store import SaveEntry, SaveNotice
 
-SHOWN_PROBLEMS = 3
+SHOWN_PROBLEMS = 2  # each may take three lines of a narrow list
 
 
 def when(saved_at: float, now: float | None = None) -> str:
@@ -31,6 +31,17 @@ def when(saved_at: float, now: float | None = None) -> str:
     if days == 1:
         return f"yesterday {clock}"
     return time.strftime("%a %-d %b %H:%M", t)
+
+
+def notice_words(notice: SaveNotice, now: float | None = None) -> str:
+    """'Chocolate Milk (today 14:02) could not be opened; an earlier copy was used and
+    1 move was lost.' or '… could not be opened and was set aside.'"""
+    game = f"{notice.title} ({when(notice.saved_at, now)})"
+    if notice.moves_lost is None:
+        return f"{game} could not be opened and was set aside."
+    n = notice.moves_lost
+    lost = "no moves were lost" if n == 0 else "1 move was lost" if n == 1 else f"{n} moves were lost"
+    return f"{game} could not be opened; an earlier copy was used and {lost}."
 
 
 def entry_prompt(entry: SaveEntry, installed: bool) -> Content:
@@ -47,7 +58,7 @@ class ResumeList(Vertical):
         yield OptionList(id="resume-list")
         yield Static(id="resume-notes")
 
-    def show(self, entries: list[SaveEntry], installed: set[str], problems: list[str]) -> None:
+    def show(self, entries: list[SaveEntry], installed: set[str], problems: list[SaveNotice]) -> None:
         games = self.query_one("#resume-list", OptionList)
         keep = games.highlighted
         games.clear_options()
@@ -58,5 +69,8 @@ class ResumeList(Vertical):
         else:
             games.add_option(Option(Content("No unfinished games."), disabled=True))
         notes = self.query_one("#resume-notes", Static)
-        notes.update(Content("\n".join(f"⚠ {p}" for p in problems[-SHOWN_PROBLEMS:])))
+        lines = [f"⚠ {notice_words(p)}" for p in problems[-SHOWN_PROBLEMS:]]
+        if len(problems) > SHOWN_PROBLEMS:
+            lines.append(f"⚠ … and {len(problems) - SHOWN_PROBLEMS} more.")
+        notes.update(Content("\n".join(lines)))
         notes.display = bool(problems)
