@@ -188,7 +188,7 @@ async def test_whole_game_by_keys_against_the_computer():
     app = TokyoKiosk(bot_delay=0, seed=SEED)
     async with app.run_test(size=SIZE) as pilot:
         await open_setup(pilot)
-        await pilot.press("enter")  # Start has the focus: two seats, human and dealer
+        await pilot.press("f2")  # Start: two seats, human and dealer
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
         play = app.screen
         match = play.match
@@ -270,7 +270,7 @@ async def test_a_game_without_a_board_is_shown_by_the_generic_one(monkeypatch):
     app = TokyoKiosk(bot_delay=0, seed=SEED)
     async with app.run_test(size=SIZE) as pilot:
         await open_setup(pilot)
-        await pilot.press("enter")
+        await pilot.press("f2")
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen) and app.screen.human == 0,
                        "seat 1's turn")
         play = app.screen

@@ -50,7 +50,7 @@ async def to_setup(pilot) -> None:
 async def to_play(pilot) -> None:
     """Start the default table (seat 1 human, seat 2 the dealer) and wait for seat 1's turn."""
     await to_setup(pilot)
-    await pilot.press("enter")
+    await pilot.press("f2")
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, PlayScreen)
                    and pilot.app.screen.human == 0, "seat 1's turn")
 

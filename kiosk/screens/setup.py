@@ -1,7 +1,8 @@
 """Set the table: player count, a name and a human or computer player per seat, options.
 
 Everything on this screen comes from the game's GameInfo and bot list, so a new game
-needs no set-up code of its own.
+needs no set-up code of its own. It is made for a keyboard as much as a touch: focus
+starts on the player count, Tab visits each visible control once, F2 starts.
 """
 
 from __future__ import annotations
@@ -29,14 +30,26 @@ def kind_choices(game: Game) -> list[tuple[str, str]]:
     return [("Human", HUMAN)] + [(f"Computer · {n}", f"bot:{n}") for n in bots]
 
 
+class FormScroll(VerticalScroll, can_focus=False):
+    """A scrolling part of the form that is no Tab stop: focus goes to its controls, and
+    the screen scrolls the focused one into view."""
+
+
 class SetupScreen(Screen):
-    """The set-up form for one game; Start opens the play screen."""
+    """The set-up form for one game; Start (or F2) opens the play screen.
+
+    Side by side (seats, options) where the screen is wide enough, one column below that;
+    the classes come from the screen's width.
+    """
 
     CSS_PATH = "setup.tcss"
+    AUTO_FOCUS = "#player-count"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (96, "-wide")]
 
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("f2", "start", "Start"),
         Binding("f1", "rules", "How to play"),
+        Binding("escape", "app.pop_screen", "Back"),
     ]
 
     def __init__(self, game: Game):
@@ -48,8 +61,8 @@ class SetupScreen(Screen):
         kinds = kind_choices(self.game)
         yield Static(Content(f"{info.title} — set up the table"), id="setup-title")
         yield Static(Content(info.summary), id="setup-summary")
-        with Horizontal(id="setup-body"):
-            with VerticalScroll(id="setup-seats"):
+        with FormScroll(id="setup-body"):
+            with FormScroll(id="setup-seats"):
                 with Horizontal(classes="setup-row"):
                     yield Label("Players", classes="setup-label")
                     yield Select([(str(n), n) for n in range(info.min_players, info.max_players + 1)],
@@ -61,7 +74,7 @@ class SetupScreen(Screen):
                                     placeholder=f"Player {seat + 1}", id=f"seat-name-{seat}")
                         yield Select(kinds, value=kinds[0 if seat == 0 else 1][1],
                                      allow_blank=False, id=f"seat-kind-{seat}")
-            with VerticalScroll(id="setup-options"):
+            with FormScroll(id="setup-options"):
                 for option in info.options:
                     with Vertical(classes="setup-option"):
                         yield Label(option.label or option.name, classes="option-label")
@@ -71,18 +84,18 @@ class SetupScreen(Screen):
                             yield Static(Content(option.help), classes="option-help")
         with Horizontal(id="setup-actions"):
             yield Button("Start", id="start", variant="primary")
-            yield Static("Tab moves between fields; Enter opens a list or starts.", id="setup-hint")
+            yield Static("Tab: next field · Enter: open a list · F2: start", id="setup-hint")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self._show_seats(self.players)
-        self.query_one("#start", Button).focus()
 
     @property
     def players(self) -> int:
         return self.query_one("#player-count", Select).value
 
     def _show_seats(self, players: int) -> None:
+        """Rows of seats beyond the player count are hidden, and so out of the Tab order."""
         for seat in range(self.game.info.max_players):
             self.query_one(f"#seat-{seat}").set_class(seat >= players, "-unused")
 
