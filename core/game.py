@@ -271,8 +271,13 @@ class Game:
         return match
 
 
+UNDO_SAMPLES = 2        # other worlds tried per seat when asking whether a move revealed anything
+UNDO_STREAM = 4049      # the probe's own random stream: asking never touches the match's
+SNAPSHOTS_KEPT = 4      # positions kept for undo to replay from, so asking is not O(moves)
+
+
 class Match:
-    """One game in progress. All changes go through `play`."""
+    """One game in progress. All changes go through `play` (and `undo`)."""
 
     def __init__(self, game: Game, state, rng: Rng, log: MoveLog):
         self.game = game
@@ -281,6 +286,8 @@ class Match:
         self.rng = rng
         self.log = log
         self._legal_cache: tuple[int, int, dict[str, Action]] | None = None
+        self.drew: list[bool] = []        # per move in the log: did it draw on chance
+        self._snapshots: dict[int, tuple] = {}   # moves -> (dump, rng): where undo replays from
 
     @property
     def players(self) -> int:
@@ -330,19 +337,110 @@ class Match:
         chosen = self._legal_map(seat).get(key)
         if chosen is None:
             raise self.rules.why_illegal(self.state, seat, key)
+        before = self.rng.dump()
         try:
             events = self.rules.apply(self.state, seat, chosen, self.rng)
         except BaseException:
             self._rebuild()
             raise
         self.log.moves.append((seat, key))
+        self.drew.append(self.rng.dump() != before)
         self._legal_cache = None
         return events
+
+    # ---- taking a move back -------------------------------------------------------
+
+    def may_undo(self, seat: int) -> bool:
+        """Cheap first answer for a key bar: the last move is `seat`'s and `seat` still acts."""
+        return (bool(self.log.moves) and not self.over and self.log.moves[-1][0] == seat
+                and seat in self.to_act())
+
+    def why_not_undo(self, seat: int) -> str | None:
+        """Why `seat` may not take back its last move now, or None when it may.
+
+        Board Game Arena's rule: a seat takes back its own moves within its turn, as long as
+        no chance was drawn (dice, bag draws, pours) and nothing hidden was revealed since.
+        """
+        moves = self.log.moves
+        if self.over:
+            return "the game is over"
+        if not moves:
+            return "no move has been made"
+        if moves[-1][0] != seat or seat not in self.to_act():
+            return f"only seat {seat + 1}'s own moves of this turn can be taken back"
+        if len(self.drew) != len(moves):      # loaded from a save: the log tells
+            self.drew = self.game.replay(self.log.dump()).drew
+        if self.drew[-1]:
+            return "chance has been drawn since (dice, a bag, a pour): that move stands"
+        if self._revealed(self._before_last(), *moves[-1]):
+            return "it showed something that was hidden: that move stands"
+        return None
+
+    def undo(self, seat: int) -> tuple[int, str]:
+        """Take back `seat`'s last move (see why_not_undo); the position is exactly as before
+        it, rebuilt from the log. Returns the move taken back; IllegalMove when refused."""
+        reason = self.why_not_undo(seat)
+        if reason:
+            raise IllegalMove(f"cannot take that move back: {reason}")
+        before = self._before_last()
+        taken = self.log.moves.pop()
+        self.drew.pop()
+        self.state, self.rng = before.state, before.rng
+        self._legal_cache = None
+        return taken
+
+    def _before_last(self) -> "Match":
+        """The match as it was before its last move: replayed from the nearest position kept
+        by an earlier question (or from the start), and kept for the next one."""
+        n = len(self.log.moves) - 1
+        for k in [k for k in self._snapshots if k > n]:
+            del self._snapshots[k]
+        start = max(self._snapshots, default=None)
+        if start is None:
+            before = self.game.replay(self.log.dump(), upto=n)
+        else:
+            data, rng = self._snapshots[start]
+            log = MoveLog(self.log.game, self.players, self.log.seed, self.options, self.log.start)
+            log.moves = self.log.moves[:start]
+            before = Match(self.game, self.rules.restore(data, self.players, self.options), Rng.restore(rng), log)
+            for seat, key in self.log.moves[start:n]:
+                before.play(seat, key)
+        if n not in self._snapshots:
+            self._snapshots[n] = (self.rules.dump(before.state), before.rng.dump())
+            while len(self._snapshots) > SNAPSHOTS_KEPT:
+                del self._snapshots[min(self._snapshots)]
+        return before
+
+    def _revealed(self, before: "Match", seat: int, key: str) -> bool:
+        """Whether the move (`seat` playing `key` from `before`) let anyone see a secret.
+
+        Asked of the game's own secrets: for every seat, the position before the move is
+        re-dealt as that seat could imagine it (Rules.scramble) and the move played there;
+        if that seat's view afterwards differs from its real one, the move showed it
+        something it could not have known. A move that cannot even be played in such a
+        world counts as revealing. Games without secrets keep Rules.scramble and reveal nothing.
+        """
+        rules = self.rules
+        if type(rules).scramble is Rules.scramble:
+            return False
+        players, options = self.players, self.options
+        probe = Rng(self.log.seed, stream=UNDO_STREAM)
+        for t in range(players):
+            seen = rules.view(self.state, t)
+            for _ in range(UNDO_SAMPLES):
+                world = rules.scramble(before.state, t, probe, players, options)
+                action = next((a for a in rules.legal(world, seat) if a.key == key), None)
+                if action is None:
+                    return True
+                rules.apply(world, seat, action, Rng.restore(before.rng.dump()))
+                if rules.view(world, t) != seen:
+                    return True
+        return False
 
     def _rebuild(self) -> None:
         """Put state and RNG back as they were before a failed apply, from the log."""
         again = self.game.replay(self.log.dump())
-        self.state, self.rng = again.state, again.rng
+        self.state, self.rng, self.drew = again.state, again.rng, again.drew
         self._legal_cache = None
 
     def result(self):
@@ -365,4 +463,6 @@ class Match:
         state = self.rules.restore(data, self.players, self.options)
         log = MoveLog(self.log.game, self.players, self.log.seed, self.options, self.log.start)
         log.moves = list(self.log.moves)
-        return Match(self.game, state, Rng.restore(self.rng.dump()), log)
+        copy = Match(self.game, state, Rng.restore(self.rng.dump()), log)
+        copy.drew = list(self.drew)
+        return copy

@@ -3,7 +3,8 @@
 It plays a random game and, along the way, checks what the contract promises:
 conserved quantities stay conserved, legal keys are unique, an illegal move changes
 nothing (the saved bytes are identical), a save loaded at a random point goes on exactly
-as the original, and no seat's view shows what that seat may not know.
+as the original, no seat's view shows what that seat may not know, and a move taken back
+(Match.undo, where allowed) leaves exactly the position before it.
 Plugin authors call `check_random_play` from their own tests (see docs/plugins.md).
 """
 
@@ -62,7 +63,12 @@ def check_random_play(game, players: int, seed: int, *, options: dict | None = N
             action = actions[chooser.below(len(actions))]
         else:
             action = choose(match, seat, actions, chooser)
-        match.play(seat, action.key)
+        if step % (3 * checks_every) == 0:
+            before = match.save()
+            match.play(seat, action.key)
+            _check_undo(game, match, seat, action.key, before, seed, players, step)
+        else:
+            match.play(seat, action.key)
         if twin is not None:
             twin.play(seat, action.key)
         now = rules.conserved(match.state)
@@ -109,6 +115,27 @@ def _check_illegal(game, match, seat, legal_keys, seed, players, step, chooser):
             _fail(game, seed, players, step, f"seat {other} moved out of turn")
         if match.save() != before:
             _fail(game, seed, players, step, "a move out of turn changed the match")
+
+
+def _check_undo(game, match, seat, key, before, seed, players, step):
+    """Where the seat may take the move back, doing so gives the bytes of before; then the
+    move is played again. A refused take-back changes nothing and says why."""
+    after = match.save()
+    try:
+        taken = match.undo(seat)
+    except IllegalMove as e:
+        if not str(e):
+            _fail(game, seed, players, step, "a refused undo gives no reason")
+        if match.save() != after:
+            _fail(game, seed, players, step, "a refused undo changed the match")
+        return
+    if taken != (seat, key):
+        _fail(game, seed, players, step, "undo took back another move than the last")
+    if match.save() != before:
+        _fail(game, seed, players, step, "undo did not give back the position before the move")
+    match.play(seat, key)
+    if match.save() != after:
+        _fail(game, seed, players, step, "the move played again after an undo went otherwise")
 
 
 def _check_views(game, match, seed, players, step, chooser):
