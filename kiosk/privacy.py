@@ -1,12 +1,17 @@
 """Secrets on a shared screen: does a game hide anything, and which choices are amounts.
 
 The kiosk decides from the game itself, so a new game with sealed bids or hidden money
-gets the pass-the-screen flow without kiosk code of its own:
+gets the pass-the-screen flow without kiosk code of its own. Whether a match can hide
+anything at all (amounts are then typed masked):
 
 * a flag `hidden_information` on the game's info or rules, when the game sets one;
 * otherwise a game that overrides `Rules.scramble` (the contract says games with
   secrets do);
 * otherwise the views: any seat seeing something a spectator does not.
+
+The screen is handed over behind a curtain only when the next person's own view shows
+something the spectator view does not (`private_for`): Tsukiji with open money never
+needs it, with hidden money every person's yen is theirs alone.
 
 Amounts (a sealed bid, money paid in secret) are recognised by their action keys: three
 or more actions of one group whose keys are one prefix and a whole number
@@ -45,9 +50,16 @@ def views_differ(match) -> bool:
     return any(_public(match.view(s)) != public for s in range(match.players))
 
 
+def private_for(match, seat: int) -> bool:
+    """Whether `seat`'s screen now shows something a spectator's does not (so another
+    person at the screen may not see it)."""
+    return _public(match.view(seat)) != _public(match.view(None))
+
+
 class SecretWatch:
     """Answers 'does this match hide anything?', once for good when the game says so,
-    otherwise by looking at the views after every move (sticky once true)."""
+    otherwise by looking at the views after every move (sticky once true). Whether a
+    person's screen holds a secret right now is `private_for`."""
 
     def __init__(self, game):
         self.declared = declared_hidden(game)

@@ -13,6 +13,7 @@ from core.game import Game, Match
 
 from ..boards import board_for
 from ..widgets.keybar import KeyBar
+from ..words import named
 from . import Seat
 
 
@@ -59,13 +60,14 @@ class EndScreen(Screen):
         board_cls = board_for(self.game.name)
         yield Static(Content(f"{self.game.info.title}  ·  game over"), id="end-title")
         yield Static(Content(winner_line(result, seats)), id="end-winner")
+        names = [seat.name for seat in seats]
         if result.reason:
-            yield Static(Content(f"The game ended because {result.reason}."), id="end-reason")
+            yield Static(Content(named(f"The game ended because {result.reason}.", names)), id="end-reason")
         with VerticalScroll(id="end-body"):
             yield Static(Content("\n".join(ranking_lines(result, seats))), id="end-ranking")
             for group in result.ranking:
                 for s in group:
-                    lines = board_cls.breakdown_lines(self.game, result.breakdown[s])
+                    lines = [named(line, names) for line in board_cls.breakdown_lines(self.game, result.breakdown[s])]
                     box = Static(Content("\n".join(lines)), classes="end-breakdown")
                     box.border_title = Content(f"{seats[s].name} (seat {s + 1})")
                     yield box

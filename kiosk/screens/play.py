@@ -5,21 +5,22 @@ themselves after the app's bot delay, each with its own seeded random stream. Th
 match is autosaved after every move.
 
 In a game with secrets (see kiosk.privacy) the board shows the acting person's own
-view while they choose and the spectator view otherwise, and the screen is handed
-over behind a curtain whenever a different person's secrets come next. Anything a
+view while they choose when it holds something of theirs alone, the spectator view
+otherwise, and the screen is handed over behind a curtain only when such a private
+view of a different person comes next. Anything a
 game raises (rules or board) ends the match politely: the app apologises and the
 last autosave stays resumable.
 """
 
 from __future__ import annotations
 
-from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from core.bots import make_bot, play_turn
 from core.errors import IllegalMove
@@ -27,13 +28,17 @@ from core.game import Event, Game, Match
 from core.rng import Rng
 
 from ..boards import board_for
-from ..privacy import SecretWatch
+from ..privacy import SecretWatch, private_for
 from ..session import make_meta
 from ..widgets.actions import ActionPicker
+from ..widgets.eventlog import EventLog
 from ..widgets.keybar import KeyBar
+from ..words import named
 from . import Seat
 
 BOT_STREAM = 1000
+NARROW = 110     # columns below which the board sits above the actions, not beside them
+SHORT = 34       # rows below which the seats and the log share a column beside the actions
 
 
 class PlayScreen(Screen):
@@ -44,6 +49,7 @@ class PlayScreen(Screen):
     BINDINGS = [
         Binding("escape", "leave", "Leave game"),
         Binding("f1", "rules", "How to play"),
+        Binding("u", "undo", "Take back"),
     ]
 
     def __init__(self, game: Game, match: Match, seats: list[Seat], *, slot: str | None = None,
@@ -72,19 +78,33 @@ class PlayScreen(Screen):
         with Horizontal(id="play-main"):
             yield self.board_cls(self.game, self.seats, id="board")
             with Vertical(id="play-side"):
-                yield Static(id="seats-panel")
                 yield ActionPicker(id="picker")
-                yield RichLog(id="log", max_lines=1000, wrap=True, min_width=20)
+                with Vertical(id="side-info"):
+                    yield Static(id="seats-panel")
+                    yield EventLog(id="log")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#seats-panel").border_title = "Seats"
-        self.query_one("#log", RichLog).border_title = "What happened"
+        self.query_one("#log", EventLog).border_title = "What happened"
         names = ", ".join(f"{i + 1} {s.name}" for i, s in enumerate(self.seats))
         moves = len(self.match.log.moves)
         begun = "begins" if moves == 0 else f"resumes at move {moves + 1}"
-        self.query_one("#log", RichLog).write(Text(f"{self.game.info.title} {begun}. Seats: {names}."))
+        self.query_one("#log", EventLog).add(f"{self.game.info.title} {begun}. Seats: {names}.")
+        self._fit(self.size)
         self.advance()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size)
+
+    def _fit(self, size) -> None:
+        """Below NARROW columns the board goes above the actions; below SHORT rows the log
+        and seats share the space beside them (play.tcss says how)."""
+        self.set_class(size.width < NARROW, "-narrow")
+        self.set_class(size.height < SHORT, "-short")
+
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
 
     # ---- the flow ------------------------------------------------------------------------
 
@@ -108,16 +128,17 @@ class PlayScreen(Screen):
         hidden = self.secrets.hidden(match)
         humans = [s for s in to_act if self.seats[s].human]
         person = humans[0] if humans else None
-        hand_over = (hidden and person is not None and self.human_seats > 1
-                     and person != self.revealed_to)
+        private = hidden and person is not None and not match.over and private_for(match, person)
+        hand_over = private and self.human_seats > 1 and person != self.revealed_to
         self.human = None if hand_over else person
-        if hidden and self.human is not None:
-            self.revealed_to = self.human
-        self.viewer = self.human if hidden else None
+        if self.human is not None:
+            self.revealed_to = self.human      # whoever plays now is at the screen
+        self.viewer = self.human if private else None
         view = match.view(self.viewer)
         self.query_one("#board").show(view)
         self._show_seats(view, to_act)
         self._show_header(to_act)
+        self.refresh_bindings()
         if match.over:
             self._finish()
             return
@@ -131,8 +152,8 @@ class PlayScreen(Screen):
             picker.wait(f"{waiting} (computer) is choosing…", "Please wait for the computer's move.")
         else:
             name = self.seats[self.human].name
-            title = f"{name}, choose your move (↑ ↓ Enter, or touch):"
-            picker.offer(title, match.legal(self.human), masked=hidden)
+            title = f"{name}, your move (↑ ↓ Enter, or touch):"
+            picker.offer(title, match.legal(self.human), masked=hidden, words=self.names())
         bots = [s for s in to_act if not self.seats[s].human]
         if bots and not self._bot_pending:
             self._bot_pending = True
@@ -188,7 +209,7 @@ class PlayScreen(Screen):
         try:
             events = self.match.play(seat, key)
         except IllegalMove as e:
-            self.notify(str(e), title="Not allowed", severity="warning")
+            self.notify(named(str(e), self.names()), title="Not allowed", severity="warning")
             return
         self._moved(events)
 
@@ -201,9 +222,10 @@ class PlayScreen(Screen):
 
     def _moved(self, events: list[Event]) -> None:
         self._autosave()
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", EventLog)
+        names = self.names()
         for event in events:
-            log.write(Text(event.text))
+            log.add(named(event.text, names))
         self.advance()
 
     def _autosave(self) -> None:
@@ -230,6 +252,30 @@ class PlayScreen(Screen):
         self.app.push_screen(EndScreen(self.game, self.match, self.seats))
 
     # ---- keys ----------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "undo":
+            return self.human is not None and not self.failed and self.match.may_undo(self.human)
+        return True
+
+    def action_undo(self) -> None:
+        """Take back the last move of the person choosing now (core.game.Match.undo)."""
+        self.guarded(self._undo)
+
+    def _undo(self) -> None:
+        seat = self.human
+        if seat is None:
+            return
+        reason = self.match.why_not_undo(seat)
+        if reason:
+            self.notify(named(f"That move stays: {reason}.", self.names()), title="No take-back",
+                        severity="warning")
+            return
+        _, key = self.match.undo(seat)
+        text = next((a.text for a in self.match.legal(seat) if a.key == key), key)
+        self._autosave()
+        self.query_one("#log", EventLog).add(named(f"{self.seats[seat].name} takes back: {text}", self.names()))
+        self.advance()
 
     def action_leave(self) -> None:
         from .leave import LeaveScreen

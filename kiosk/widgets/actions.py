@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from core.game import Action
 
 from ..privacy import AmountChoice, amount_choices
+from ..words import named
 
 MANY_ACTIONS = 12
 ALL = "grp-all"
@@ -38,8 +39,9 @@ class TouchKey(Button, can_focus=False):
         self.active_effect_duration = 0
 
 
-def grouped(legal: list[Action], group: str | None = None) -> list[Option]:
-    """The actions under their group headings, groups in order of first appearance."""
+def grouped(legal: list[Action], group: str | None = None, words: list[str] | None = None) -> list[Option]:
+    """The actions under their group headings, groups in order of first appearance; with
+    `words` (the seats' names) a "seat N" in an action reads as the name."""
     groups: dict[str, list[Action]] = {}
     for action in legal:
         groups.setdefault(action.group or "Actions", []).append(action)
@@ -48,7 +50,7 @@ def grouped(legal: list[Action], group: str | None = None) -> list[Option]:
         if group is not None and name != group:
             continue
         options.append(Option(Content(name), disabled=True))
-        options += [Option(Content(a.text), id=a.key) for a in actions]
+        options += [Option(Content(named(a.text, words) if words else a.text), id=a.key) for a in actions]
     return options
 
 
@@ -70,6 +72,7 @@ class ActionPicker(Vertical):
         self.groups: list[str] = []
         self.group: str | None = None
         self.amount: AmountChoice | None = None
+        self.words: list[str] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="actions-title")
@@ -99,8 +102,10 @@ class ActionPicker(Vertical):
         if note:
             actions.add_option(Option(Content(note), disabled=True))
 
-    def offer(self, title: str, legal: list[Action], masked: bool) -> None:
-        """Show `legal`; amounts go to the masked field when `masked`."""
+    def offer(self, title: str, legal: list[Action], masked: bool, words: list[str] | None = None) -> None:
+        """Show `legal`; amounts go to the masked field when `masked`; `words` are the seats'
+        names for the actions' texts."""
+        self.words = words
         self.query_one("#actions-title", Static).update(Content(title))
         choices = amount_choices(legal) if masked else []
         self.amount = choices[0] if choices else None
@@ -126,7 +131,7 @@ class ActionPicker(Vertical):
     def _fill(self) -> None:
         actions = self.query_one("#actions", OptionList)
         actions.clear_options()
-        actions.add_options(grouped(self.legal, self.group))
+        actions.add_options(grouped(self.legal, self.group, self.words))
         actions.display = bool(self.legal)
         actions.action_first()
 
@@ -155,8 +160,21 @@ class ActionPicker(Vertical):
     @on(OptionList.OptionSelected, "#actions")
     def _picked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id is not None:
+        if event.option.id is not None and self.shows(event.option_index):
             self.post_message(self.Chosen(event.option.id))
+
+    def shows(self, index: int) -> bool:
+        """Whether the option at `index` is on the screen now: nobody may play a move they
+        cannot see (a list squeezed to nothing, or scrolled away from its highlight)."""
+        actions = self.query_one("#actions", OptionList)
+        seen = actions.scrollable_content_region.height
+        if not actions.display or seen < 1 or not self.screen.is_current:
+            return False
+        line = actions._index_to_line.get(index)   # Textual's own map from option to line
+        if line is None:
+            return False
+        top = actions.scroll_offset.y
+        return top <= line < top + seen
 
     @on(Input.Submitted, "#amount")
     def _typed(self, event: Input.Submitted) -> None:
