@@ -1,33 +1,55 @@
-"""The `tokyo` command: the kiosk by default, and tools for operators and modders."""
+"""The `tokyo` command: the kiosk by default, and tools for operators and modders.
+
+Every mistake on the command line is one line on stderr starting "tokyo: " and exit
+code 2, never a traceback; a reader that stops early (`tokyo rules tsukiji | head`)
+ends the command quietly.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 
 from core.errors import TokyoError
 
+MAX_GAMES = 100_000
+MAX_SEED = 2**64 - 1  # the generator keeps 64 bits of a seed: bigger ones repeat smaller ones
+
 
 def _cmd_kiosk(args) -> int:
-    from kiosk.app import run_kiosk
-    from kiosk.config import ConfigError, config_path, load_config
+    """The kiosk, once its data folder and settings are usable. If they are not, a locked
+    kiosk rests (see kiosk.startup); a missing PIN is a setup mistake, one line either way."""
+    from kiosk import startup
+    from kiosk.config import ConfigError
     lock = getattr(args, "lock", False)
     try:
-        config = load_config()
+        config = startup.check_startup(lock=lock)
+    except startup.PinMissing:
+        raise
     except ConfigError as e:
         if lock:
-            raise TokyoError(f"{e}; a locked kiosk needs working settings") from e
-        config = None  # the kiosk says so on screen and uses the defaults
-    if lock and not config.pin:
-        raise TokyoError(f"a locked kiosk needs an operator PIN: put pin = \"1234\" (4–12 digits) "
-                         f"in {config_path()}")
+            return startup.rest(str(e))
+        raise TokyoError(f"{e}; fix it, or remove the file to use the default settings") from e
+    except startup.StartupError as e:
+        if lock:
+            return startup.rest(str(e))
+        raise
+    from kiosk.app import run_kiosk
     run_kiosk(lock=lock, config=config)
     return 0
 
 
 def _cmd_serve(args) -> int:
+    from kiosk import startup
+    from kiosk.config import ConfigError
     from kiosk.serve import serve
+    try:
+        startup.check_startup(lock=args.lock)
+    except ConfigError as e:
+        raise TokyoError(f"{e}; fix it, or remove the file to use the default settings") from e
     serve(args.host, args.port, lock=args.lock)
     return 0
 
@@ -49,9 +71,10 @@ def _cmd_rules(args) -> int:
     game = games.load(args.game)
     print(game.rules.how_to_play or f"{game.info.title}: {game.info.summary}")
     if game.info.options:
-        print("Options:")
+        print(f"Options (tokyo simulate {game.name} --option NAME=VALUE):")
         for o in game.info.options:
-            print(f"  {o.label or o.name}: {', '.join(map(str, o.choices))} (default {o.default})")
+            label = f"{o.label} ({o.name})" if o.label and o.label != o.name else o.name
+            print(f"  {label}: {', '.join(map(str, o.choices))} (default {o.default})")
             if o.help:
                 print(f"      {o.help}")
     from core.assets import override_dir
@@ -63,17 +86,41 @@ def _parse_options(pairs: list[str] | None, info) -> dict:
     options = {}
     for pair in pairs or []:
         name, sep, value = pair.partition("=")
-        if not sep:
-            raise TokyoError(f"--option takes NAME=VALUE, not {pair!r}")
+        if not sep or not name:
+            raise TokyoError(f"--option takes NAME=VALUE, not {pair!r} "
+                             f"(tokyo rules {info.name} lists the options)")
         try:
             choices = info.option(name).choices
         except KeyError:
-            raise TokyoError(f"{info.title} has no option {name!r}") from None
+            known = ", ".join(o.name for o in info.options) or "none"
+            raise TokyoError(f"{info.title} has no option {name!r} (its options: {known})") from None
+        if name in options:
+            raise TokyoError(f"--option {name} is given twice")
         match = [c for c in choices if str(c) == value]
         if not match:
-            raise TokyoError(f"option {name} is one of {', '.join(map(str, choices))}")
+            raise TokyoError(f"option {name} is one of {', '.join(map(str, choices))}, not {value!r}")
         options[name] = match[0]
     return options
+
+
+def _bots(spec: str | None, game, players: int) -> list:
+    """One bot name per seat from --bot (None: the game's strongest), every name checked."""
+    from core.bots import bot_names, make_bot
+    names = [None] if spec is None else spec.split(",")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise TokyoError(f"--bot takes one bot for every seat or one per seat: {players} players, "
+                         f"{len(names)} bots in {spec!r}")
+    for name in dict.fromkeys(names):
+        if name is not None and not name.strip():
+            raise TokyoError(f"--bot has an empty name in {spec!r}; {game.info.title}'s bots: "
+                             f"{', '.join(bot_names(game))}")
+        try:
+            make_bot(game, name)
+        except ValueError as e:
+            raise TokyoError(str(e)) from e
+    return names
 
 
 def _cmd_simulate(args) -> int:
@@ -81,8 +128,14 @@ def _cmd_simulate(args) -> int:
     from core.simulate import simulate
     game = games.load(args.game)
     options = _parse_options(args.option, game.info)
+    try:
+        game.info.settle_options(args.players, options)
+    except ValueError as e:
+        raise TokyoError(str(e)) from e
+    bots = _bots(args.bot, game, args.players)
     progress = None
     bar = None
+    shown = []
     if not args.json and sys.stderr.isatty():
         from rich.progress import Progress
         bar = Progress(transient=True)
@@ -95,15 +148,15 @@ def _cmd_simulate(args) -> int:
         def progress(n):
             if n % step == 0 or n == args.games:
                 print(f"\r{n}/{args.games} games", end="", file=sys.stderr, flush=True)
+                shown.append(n)
     try:
-        bots = args.bot.split(",") if args.bot and "," in args.bot else args.bot
         report = simulate(game, args.players, args.games, args.seed, bots, options, progress)
     except ValueError as e:
         raise TokyoError(str(e)) from e
     finally:
         if bar:
             bar.stop()
-        elif not args.json:
+        elif shown:
             print(file=sys.stderr)
     if args.json:
         print(json.dumps(report, separators=(",", ":")))
@@ -128,22 +181,33 @@ def _cmd_replay(args) -> int:
             data = f.read(saves.MAX_BYTES + 1)
     except OSError as e:
         raise TokyoError(f"{args.file} cannot be read: {e.strerror or e}") from e
-    log = saves.load_log(data)
-    final = saves.load(data)
+    try:
+        log = saves.load_log(data)
+        final = saves.load(data)
+    except TokyoError as e:
+        raise TokyoError(f"{args.file}: {e}") from e
     game = games.load(log["game"])
     moves = log["moves"]
-    upto = len(moves) if args.to is None else max(0, min(args.to, len(moves)))
+    upto = len(moves) if args.to is None else min(args.to, len(moves))
     interactive = args.step and sys.stdin.isatty()
     print(f"{game.info.title}, {log['players']} players, seed {log['seed']}, {len(moves)} moves")
     match = game.replay(dict(log, moves=[]))
     for i, (seat, key) in enumerate(moves[:upto], start=1):
         text = next((a.text for a in match.legal(seat) if a.key == key), key)
-        events = match.play(seat, key)
+        try:
+            events = match.play(seat, key)
+        except TokyoError as e:
+            raise TokyoError(f"{args.file}: move {i} cannot be replayed: {e}") from e
         print(f"{i:>4}. seat {seat + 1}: {text}")
         for ev in events:
             print(f"        {ev.text}")
         if interactive:
-            if input("      [Enter: next, q: stop] ").strip().lower() == "q":
+            try:
+                answer = input("      [Enter: next, q: stop] ")
+            except EOFError:
+                print()
+                break
+            if answer.strip().lower() == "q":
                 break
     if match.over:
         res = match.result()
@@ -155,52 +219,181 @@ def _cmd_replay(args) -> int:
     return 0
 
 
+# ---- the parser ------------------------------------------------------------------------
+
+def whole_number(option: str, low: int | None = None, high: int | None = None, what: str = "",
+                 span: str | None = None):
+    """An argparse type: a whole number in [low, high], or one line naming the option."""
+    if span is not None:
+        span = f" {span}"
+    elif low is not None and high is not None:
+        span = f" from {low} to {high}"
+    elif low is not None:
+        span = f", {low} or more"
+    else:
+        span = ""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or (low is not None and value < low) or (high is not None and value > high):
+            shown = text if re.fullmatch(r"[+-]?\d+", text.strip()) else repr(text)
+            raise argparse.ArgumentTypeError(f"{option} is a whole number{span}{what}, not {shown}")
+        return value
+
+    return parse
+
+
+def _host(text: str) -> str:
+    if not text.strip() or any(c.isspace() for c in text):
+        raise argparse.ArgumentTypeError(
+            f"--host is an address of this computer, such as 127.0.0.1 or 0.0.0.0, not {text!r}")
+    return text
+
+
+_ARGUMENT = re.compile(r"argument (?P<name>\S+): (?P<rest>.*)", re.S)
+_REQUIRED = "the following arguments are required: "
+_CHOICE = re.compile(r"invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)", re.S)
+
+
+def _plain(message: str, prog: str) -> str:
+    """argparse's message as words: without 'argument X:' where the rest already names X."""
+    if message.startswith(_REQUIRED):
+        return f"{prog.removeprefix('tokyo ')} needs {message[len(_REQUIRED):]}"
+    m = _ARGUMENT.fullmatch(message)
+    if not m:
+        return message
+    name, rest = m["name"], m["rest"]
+    if rest.startswith(name):
+        return rest
+    if rest == "expected one argument":
+        return f"{name} needs a value"
+    choice = _CHOICE.fullmatch(rest)
+    if choice:
+        return f"{choice['value']} is not a {name.lower()}; choose from {choice['choices']}"
+    return f"{name}: {rest}"
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes in one line: 'tokyo: what is wrong (see tokyo … --help)', exit 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"tokyo: {_plain(message, self.prog)} (see {self.prog} --help)\n")
+
+
+def installed_version() -> str:
+    """The installed tokyo-kiosk's version; from pyproject.toml in a checkout that is not installed."""
+    from importlib import metadata
+    try:
+        return metadata.version("tokyo-kiosk")
+    except metadata.PackageNotFoundError:
+        pass
+    import tomllib
+    from pathlib import Path
+    try:
+        with open(Path(__file__).resolve().parents[1] / "pyproject.toml", "rb") as f:
+            return f"{tomllib.load(f)['project']['version']} (not installed)"
+    except (OSError, KeyError, TypeError, tomllib.TOMLDecodeError):
+        return "unknown (not installed)"
+
+
+class _Version(argparse.Action):
+    """--version, looked up only when asked (importlib.metadata is slow to import)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"tokyo {installed_version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="tokyo", description="Tokyo Series Kiosk")
-    sub = p.add_subparsers(dest="command")
+    p = _Parser(prog="tokyo", description="Tokyo Series Kiosk: Jordan Draper's Tokyo board games on "
+                "one shared screen. Without a command it opens the kiosk.")
+    p.add_argument("--version", action=_Version, help="print the installed version and stop")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
     k = sub.add_parser("kiosk", help="open the kiosk (the default)")
     k.add_argument("--lock", action="store_true",
-                   help="kiosk mode: no quit keys; the operator leaves with ctrl+o and the PIN")
+                   help="for a shared display: no quit keys; the operator leaves with ctrl+o and the PIN "
+                        "from kiosk.toml. If the kiosk cannot start it shows a 'resting' screen and exits "
+                        "with 3, for a supervisor to restart it")
     k.set_defaults(func=_cmd_kiosk)
     sv = sub.add_parser("serve", help="the kiosk in a web browser (textual-serve)")
-    sv.add_argument("--port", type=int, default=8000)
-    sv.add_argument("--host", default="127.0.0.1",
-                    help="address to listen on (default 127.0.0.1: this computer only)")
-    sv.add_argument("--lock", action="store_true", help="serve the locked kiosk")
+    sv.add_argument("--port", type=whole_number("--port", 1, 65535), default=8000,
+                    help="TCP port to listen on, 1-65535 (default 8000)")
+    sv.add_argument("--host", type=_host, default="127.0.0.1",
+                    help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: every "
+                         "network this computer is on)")
+    sv.add_argument("--lock", action="store_true",
+                    help="every browser tab gets the locked kiosk (see tokyo kiosk --help)")
     sv.set_defaults(func=_cmd_serve)
     sub.add_parser("list", help="list the registered games").set_defaults(func=_cmd_list)
-    r = sub.add_parser("rules", help="a game's rules in short")
-    r.add_argument("game")
+    r = sub.add_parser("rules", help="a game's rules in short, and its options")
+    r.add_argument("game", help="the game's name, as tokyo list shows it (e.g. tsukiji)")
     r.set_defaults(func=_cmd_rules)
     s = sub.add_parser("simulate", help="play bot games and report")
-    s.add_argument("game")
-    s.add_argument("--players", type=int, required=True)
-    s.add_argument("--games", type=int, default=100)
-    s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--bot", default=None,
-                   help="bot for every seat (default: the game's strongest), or one per seat, comma-separated")
-    s.add_argument("--option", action="append", metavar="NAME=VALUE")
-    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument("game", help="the game's name, as tokyo list shows it (e.g. chocolate_milk)")
+    s.add_argument("--players", type=whole_number("--players", what=" (how many seats)"), required=True,
+                   metavar="N", help="how many seats; each game has its own range (tokyo list)")
+    s.add_argument("--games", type=whole_number("--games", 1, MAX_GAMES), default=100, metavar="K",
+                   help=f"how many games to play, 1-{MAX_GAMES} (default 100)")
+    s.add_argument("--seed", type=whole_number("--seed", 0, MAX_SEED, span="from 0 to 2**64-1"),
+                   default=1, metavar="S",
+                   help="where the randomness starts, a whole number 0 or more (default 1): the same "
+                        "seed gives the same games")
+    s.add_argument("--bot", default=None, metavar="NAME",
+                   help="bot for every seat (default: the game's strongest), or one per seat, "
+                        "comma-separated (dealer,random); an unknown name lists the game's bots")
+    s.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="set one of the game's options, e.g. money=hidden; repeat for more. "
+                        "tokyo rules GAME lists the names and values")
+    s.add_argument("--json", action="store_true",
+                   help="print one JSON object (every game's seed, moves and result) instead of the table")
     s.set_defaults(func=_cmd_simulate)
     rp = sub.add_parser("replay", help="step through a saved match")
-    rp.add_argument("file")
-    rp.add_argument("--to", type=int, default=None, help="stop after this many moves")
-    rp.add_argument("--step", action="store_true", help="wait for Enter after each move")
+    rp.add_argument("file", help="a save file (the kiosk's autosaves are in $TOKYO_DATA/saves)")
+    rp.add_argument("--to", type=whole_number("--to", 0), default=None, metavar="N",
+                    help="stop after this many moves, 0 or more (default: every move)")
+    rp.add_argument("--step", action="store_true",
+                    help="wait for Enter after each move (q and Enter stops); only at a terminal")
     rp.set_defaults(func=_cmd_replay)
     from physics.cli import register as register_practice
     register_practice(sub)
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    func = getattr(args, "func", _cmd_kiosk)
+def _quiet_stdout() -> None:
+    """The reader of stdout has gone: point stdout at devnull so the exit flush is silent."""
     try:
-        return func(args) or 0
-    except TokyoError as e:
-        print(f"tokyo: {e}", file=sys.stderr)
-        return 2
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass  # no real file descriptor behind stdout (tests): nothing will be flushed
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        parser = build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as e:  # --help, --version or a usage mistake, already printed
+            sys.stdout.flush()
+            return e.code if isinstance(e.code, int) else 2
+        func = getattr(args, "func", _cmd_kiosk)
+        try:
+            code = func(args) or 0
+        except TokyoError as e:
+            print(f"tokyo: {e}", file=sys.stderr)
+            code = 2
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 1
     except KeyboardInterrupt:
         return 130
 

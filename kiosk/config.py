@@ -83,7 +83,7 @@ def load_config(path: Path | None = None) -> KioskConfig:
     except FileNotFoundError:
         return KioskConfig(source=str(path))
     except (OSError, UnicodeDecodeError) as e:
-        raise ConfigError(f"{path} cannot be read: {e}") from e
+        raise ConfigError(f"{path} cannot be read: {getattr(e, 'strerror', None) or e}") from e
     import tomllib  # only when there are settings to read: the kiosk starts quicker
     try:
         data = tomllib.loads(text)

@@ -9,33 +9,75 @@ for keys that cannot come.
 
 from __future__ import annotations
 
+import argparse
 import json
+from pathlib import Path
 
 from core.errors import TokyoError
+
+SEED_MAX = 2**64 - 1
 
 NO_WINDOW = ("{problem}; use --json or --png here, or the practice screens inside the kiosk "
              "(tokyo kiosk, tokyo serve)")
 
 
+def _whole(option: str, low: int, high: int, what: str = "", span: str | None = None):
+    """An argparse type: a whole number from low to high, or one line naming the option."""
+    span = span or f"between {low} and {high}"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            shown = text if text.strip().lstrip("+-").isdigit() else repr(text)
+            raise argparse.ArgumentTypeError(f"{option} is a whole number {span}{what}, "
+                                             f"not {shown}")
+        return value
+    return parse
+
+
+def _png(text: str) -> str:
+    """--png FILE: a file name in a folder that exists, not a folder."""
+    path = Path(text)
+    if not text or path.is_dir():
+        raise argparse.ArgumentTypeError(f"--png names the PNG file to write, not a folder ({text!r})")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"--png {text} cannot be written: there is no folder {path.parent}")
+    return text
+
+
+def _scene(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("--scene names a scene file or a shipped example such as "
+                                         "house-3-floors, not ''")
+    return text
+
+
 def register(sub) -> None:
     """Add the `practice` command to the `tokyo` argument parser."""
     p = sub.add_parser("practice", help="practise the dexterity games on screen")
-    ps = p.add_subparsers(dest="screen", required=True)
+    ps = p.add_subparsers(dest="screen", required=True, metavar="SCREEN")
     b = ps.add_parser("build", help="build a house on a lot and call Stop! (Tokyo Jutaku, Countdown)")
-    b.add_argument("--scene", metavar="FILE",
+    b.add_argument("--scene", metavar="FILE", type=_scene,
                    help="a building as JSON or TOML (docs/scenes.md), or the name of a shipped example "
                         "such as house-3-floors")
     b.add_argument("--json", action="store_true", help="no window: print the check and the settle verdict")
-    b.add_argument("--png", metavar="FILE",
+    b.add_argument("--png", metavar="FILE", type=_png,
                    help="no window: draw the building at the verdict's moment (and, if it fell, where it "
                         "comes to rest) into a PNG")
     b.add_argument("--fullscreen", action="store_true", help="fill the screen (otherwise a resizable window)")
     b.set_defaults(func=_cmd_build)
     v = ps.add_parser("vending", help="pour drinks through the JIDOHANBAIKI vending machine")
-    v.add_argument("--seed", type=int, default=1)
-    v.add_argument("--drinks", type=int, default=6, help="how many different drinks, chosen at random (1-36)")
+    v.add_argument("--seed", type=_whole("--seed", 0, SEED_MAX, span="from 0 to 2**64-1"), default=1,
+                   help="which drinks and which pour, a whole number 0 or more (default 1): the same seed "
+                        "pours the same way")
+    v.add_argument("--drinks", type=_whole("--drinks", 1, 36, " (JIDOHANBAIKI has 36 drinks)"), default=6,
+                   help="how many different drinks, chosen at random (1-36, default 6)")
     v.add_argument("--json", action="store_true", help="no window: pour and print which came out and which stuck")
-    v.add_argument("--png", metavar="FILE", help="no window: draw the machine after the pour into a PNG")
+    v.add_argument("--png", metavar="FILE", type=_png,
+                   help="no window: draw the machine after the pour into a PNG")
     v.add_argument("--fullscreen", action="store_true", help="fill the screen (otherwise a resizable window)")
     v.set_defaults(func=_cmd_vending)
 
