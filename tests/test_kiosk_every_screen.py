@@ -1,0 +1,203 @@
+"""Every screen of every game at 80×24, 100×30 and 200×60: each is checked usable there
+(what has the focus is on screen, the screen's main control whole and inside it), then
+its snapshot compared.
+
+Regenerate after a deliberate change with
+`.venv/bin/pytest tests/test_kiosk_every_screen.py --snapshot-update` and look at the SVGs.
+The practice screens are checked at every size in test_kiosk_practice.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Awaitable, Callable
+
+import pytest
+from textual.app import App
+from textual.widgets import Input, OptionList
+
+from core import games
+from core.bots import make_bot, play_turn
+from core.rng import Rng
+from kiosk import startup
+from kiosk.app import TokyoKiosk
+from kiosk.config import KioskConfig
+from kiosk.screens import Seat
+from kiosk.screens.apology import ApologyScreen
+from kiosk.screens.attract import AttractScreen
+from kiosk.screens.curtain import CurtainScreen
+from kiosk.screens.end import EndScreen
+from kiosk.screens.leave import LeaveScreen
+from kiosk.screens.menu import MenuScreen
+from kiosk.screens.pin import PinScreen
+from kiosk.screens.play import PlayScreen
+from kiosk.screens.rules import RulesScreen
+from kiosk.screens.setup import SetupScreen
+from tests.kiosk_support import wait_for
+from tests.test_kiosk_unattended import FakeClock
+
+SEED = 2024
+SIZES = [(80, 24), (100, 30), (200, 60)]
+GAMES = ("chocolate_milk", "tsukiji")
+OPTIONS = {"chocolate_milk": {},
+           "tsukiji": {"money": "open", "selection": "newcomer", "round_limit": 40}}
+BOTS = {"chocolate_milk": "dealer", "tsukiji": "fishmonger"}
+
+
+@pytest.fixture(autouse=True)
+def the_two_finished_games(monkeypatch):
+    """Only the games that are done: the same pictures whatever else is installed; and the
+    attract parade held still, so its picture does not depend on the machine's speed."""
+    real = games._entry_points
+    monkeypatch.setattr(games, "_entry_points", lambda: {k: v for k, v in real().items() if k in GAMES})
+    monkeypatch.setattr("kiosk.screens.attract.STEP_SECONDS", 3600)
+
+
+def seats(name: str) -> list[Seat]:
+    return [Seat("Aiko"), Seat("Bo", BOTS[name])]
+
+
+def finished(name: str, players: int = 2):
+    """A game its bots have played to the end, off screen."""
+    game = games.load(name)
+    match = game.new(players, seed=SEED, options=OPTIONS[name])
+    bots = {s: make_bot(game, BOTS[name]) for s in range(players)}
+    rngs = {s: Rng(SEED, stream=s) for s in range(players)}
+    while not match.over:
+        seat = match.to_act()[0]
+        play_turn(match, seat, bots[seat], rngs[seat])
+    return game, match
+
+
+# ---- how to reach each screen --------------------------------------------------------------
+
+async def at_menu(pilot) -> None:
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, MenuScreen)
+                   and pilot.app.screen.query("#menu-games"), "the menu")
+
+
+async def setup_of(pilot, name: str) -> None:
+    await at_menu(pilot)
+    menu = pilot.app.screen.query_one("#menu-games", OptionList)
+    menu.highlighted = [o.id for o in menu.options].index(f"game:{name}")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, SetupScreen), "the set-up screen")
+
+
+async def play_of(pilot, name: str) -> None:
+    await at_menu(pilot)
+    pilot.app.start_match(games.load(name), seats(name), OPTIONS[name])
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, PlayScreen) and pilot.app.screen.human == 0,
+                   "Aiko's turn")
+
+
+async def rules_of(pilot, name: str) -> None:
+    await play_of(pilot, name)
+    await pilot.press("f1")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, RulesScreen), "how to play")
+
+
+async def leave_of(pilot, name: str) -> None:
+    await play_of(pilot, name)
+    await pilot.press("escape")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, LeaveScreen), "leave the game?")
+
+
+async def end_of(pilot, name: str) -> None:
+    await at_menu(pilot)
+    game, match = finished(name)
+    await pilot.app.push_screen(EndScreen(game, match, seats(name)))
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, EndScreen), "the end screen")
+
+
+async def curtain_of(pilot, name: str) -> None:
+    """Tsukiji with hidden money: the screen is passed to Aiko before her turn."""
+    await at_menu(pilot)
+    pilot.app.start_match(games.load(name), [Seat("Aiko"), Seat("Bo")], dict(OPTIONS[name], money="hidden"))
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen), "the curtain")
+
+
+async def pin(pilot) -> None:
+    await at_menu(pilot)
+    await pilot.press("ctrl+o")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, PinScreen), "the PIN dialog")
+    pilot.app.screen.query_one("#pin", Input).cursor_blink = False
+
+
+async def attract(pilot) -> None:
+    await at_menu(pilot)
+    pilot.app.clock.now += 61
+    pilot.app.idle_tick()
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, AttractScreen), "the attract screen")
+
+
+async def apology(pilot) -> None:
+    await at_menu(pilot)
+    pilot.app.push_screen(ApologyScreen("Chocolate Milk", resumable=True))
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ApologyScreen), "the apology")
+
+
+async def resting(pilot) -> None:
+    await pilot.pause()
+
+
+def kiosk(**kw) -> App:
+    kw.setdefault("config", KioskConfig(idle_seconds=0))
+    return TokyoKiosk(bot_delay=0, seed=SEED, **kw)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One screen: the app it is shown in, how to get there, and the control it is for."""
+
+    make: Callable[[], App]
+    reach: Callable[..., Awaitable[None]]
+    main: str | None        # the screen's main control (a CSS selector), None: the whole screen
+
+
+SCENES: dict[str, Scene] = {
+    "menu": Scene(kiosk, at_menu, "#menu-games"),
+    "pin": Scene(lambda: kiosk(lock=True, config=KioskConfig(pin="4321", idle_seconds=0)), pin, "Input"),
+    "attract": Scene(lambda: kiosk(config=KioskConfig(idle_seconds=60), clock=FakeClock()), attract,
+                     "#attract-hint"),
+    "apology": Scene(kiosk, apology, "#apology-ok"),
+    "resting": Scene(lambda: startup.RestingKiosk("the data folder /srv/tokyo is a file, not a folder",
+                                                  seconds=3600), resting, None),
+    "curtain-tsukiji": Scene(kiosk, lambda p: curtain_of(p, "tsukiji"), None),
+}
+for _name in GAMES:
+    for _screen, _reach, _main in (("setup", setup_of, "#start"), ("play", play_of, "#actions"),
+                                   ("rules", rules_of, None), ("leave", leave_of, None),
+                                   ("end", end_of, "#to-menu")):
+        SCENES[f"{_screen}-{_name}"] = Scene(kiosk, lambda p, r=_reach, n=_name: r(p, n), _main)
+
+
+def size_id(size) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+def inside(region, size) -> bool:
+    return region.width > 0 and region.height > 0 and region.x >= 0 and region.y >= 0 \
+        and region.right <= size[0] and region.bottom <= size[1]
+
+
+def reach_and_check(scene: str, size):
+    """Go to the screen, then check it is usable there: what has the focus can be seen, and
+    the screen's main control is whole and on screen. Then the snapshot is taken."""
+    async def run_before(pilot) -> None:
+        await SCENES[scene].reach(pilot)
+        await pilot.pause()
+        app = pilot.app
+        if app.focused is not None:
+            assert inside(app.focused.region, size), (scene, app.focused, app.focused.region)
+        main = SCENES[scene].main
+        if main is not None:
+            widget = app.screen.query_one(main)
+            assert inside(widget.region, size), (scene, widget, widget.region)
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+@pytest.mark.parametrize("scene", list(SCENES))
+def test_every_screen(snap_compare, scene, size):
+    assert snap_compare(SCENES[scene].make(), terminal_size=size, run_before=reach_and_check(scene, size))
