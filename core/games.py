@@ -11,10 +11,10 @@ import importlib
 import importlib.util
 import tomllib
 from functools import lru_cache
-from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 
 from . import assets as asset_files
+from .entrypoints import EntryPoint, entry_points
 from .errors import AssetError, PluginError
 from .game import Game, GameInfo, Rules
 
@@ -23,7 +23,7 @@ GROUP = "tokyo.games"
 
 def _entry_points() -> dict[str, EntryPoint]:
     found: dict[str, EntryPoint] = {}
-    for ep in entry_points(group=GROUP):
+    for ep in entry_points(GROUP):
         found.setdefault(ep.name, ep)
     return found
 

@@ -25,8 +25,8 @@ def board_for(game_name: str) -> type[Board]:
     """The board widget class for a game (GenericBoard when it has none)."""
     path = BOARDS.get(game_name)
     if path is None:
-        from importlib.metadata import entry_points
-        found = [ep for ep in entry_points(group="tokyo.boards") if ep.name == game_name]
+        from core.entrypoints import entry_points
+        found = [ep for ep in entry_points("tokyo.boards") if ep.name == game_name]
         if not found:
             return GenericBoard
         try:
