@@ -20,6 +20,10 @@ out. It fills over the first ~40 games (the +7–8 MB traced between games 10 an
 then only turns over. `--top N` also prints the N largest growths over the second half
 by allocation traceback (tracemalloc, 25 frames: slower).
 
+`--instructions` also counts, with valgrind's callgrind, the instructions of one cold start of
+each program (repeatable whatever else the machine is doing, unlike its clock), split into
+imports and the rest.
+
 `--games 0` skips the memory run, `--runs 0` the cold start.
 """
 
@@ -29,6 +33,7 @@ import argparse
 import asyncio
 import gc
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -87,6 +92,32 @@ def start_seconds(code: str, env: dict) -> float:
     subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
     return time.perf_counter() - began
+
+
+IMPORTS = {"kiosk": "import kiosk.app, kiosk.screens.menu",
+           "minimal": "from textual.app import App; from textual.widgets import OptionList, Static"}
+
+
+def instructions(code: str, env: dict) -> int:
+    """Instructions callgrind counts for one run of `code` in a fresh process."""
+    with tempfile.TemporaryDirectory() as tmp:
+        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out",
+                               sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True,
+                              text=True, check=True, timeout=600)
+    return int(re.search(r"Collected : (\d+)", done.stderr).group(1))
+
+
+def print_instructions(env: dict) -> None:
+    counts = {}
+    for name, code in (("minimal", MINIMAL), ("kiosk", KIOSK)):
+        total, imports = instructions(code, env), instructions(IMPORTS[name], env)
+        counts[name] = total
+        label = "minimal Textual app" if name == "minimal" else "kiosk"
+        print(f"  {label:<20} {total / 1e6:7,.0f} M instructions  (imports {imports / 1e6:,.0f} M, "
+              f"the rest {(total - imports) / 1e6:,.0f} M)")
+    ratio = counts["kiosk"] / counts["minimal"]
+    verdict = "ok" if ratio <= START_GOAL else f"OVER the {START_GOAL}× goal"
+    print(f"  ratio                {ratio:6.2f}×   ({verdict})")
 
 
 def cold_start(runs: int, env: dict) -> dict:
@@ -178,6 +209,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=9, help="cold starts of each program (0: none)")
     parser.add_argument("--games", type=int, default=200, help="games in the memory run (0: none)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count each cold start's instructions with valgrind's callgrind")
     parser.add_argument("--top", type=int, default=0,
                         help="also print the N largest growths over the second half by traceback")
     args = parser.parse_args()
@@ -200,6 +233,10 @@ def main() -> None:
             pairs = start["pair_ratios"]
             print(f"  run by run           {statistics.median(pairs):6.2f}×   median "
                   f"(range {min(pairs):.2f}–{max(pairs):.2f}×)")
+
+        if args.instructions:
+            print("cold start to an interactive menu, in instructions (callgrind, one run each):")
+            print_instructions(env)
 
         if args.games > 0:
             half = args.games // 2
