@@ -33,7 +33,7 @@ from kiosk.screens.pin import PinScreen
 from kiosk.screens.play import PlayScreen
 from kiosk.screens.rules import RulesScreen
 from kiosk.screens.setup import SetupScreen
-from tests.kiosk_support import wait_for
+from tests.kiosk_support import sync, wait_for
 from tests.test_kiosk_unattended import FakeClock
 
 SEED = 2024
@@ -201,3 +201,13 @@ def reach_and_check(scene: str, size):
 @pytest.mark.parametrize("scene", list(SCENES))
 def test_every_screen(snap_compare, scene, size):
     assert snap_compare(SCENES[scene].make(), terminal_size=size, run_before=reach_and_check(scene, size))
+
+
+@pytest.mark.parametrize("scene", list(SCENES))
+@sync
+async def test_every_screen_is_usable_on_the_largest_screen(scene):
+    """250×70, the largest screen a venue is expected to have: the same checks, no picture."""
+    size = (250, 70)
+    app = SCENES[scene].make()
+    async with app.run_test(size=size) as pilot:
+        await reach_and_check(scene, size)(pilot)
