@@ -337,14 +337,14 @@ class Match:
         chosen = self._legal_map(seat).get(key)
         if chosen is None:
             raise self.rules.why_illegal(self.state, seat, key)
-        before = self.rng.dump()
+        before = self.rng.state
         try:
             events = self.rules.apply(self.state, seat, chosen, self.rng)
         except BaseException:
             self._rebuild()
             raise
         self.log.moves.append((seat, key))
-        self.drew.append(self.rng.dump() != before)
+        self.drew.append(self.rng.state != before)
         self._legal_cache = None
         return events
 
@@ -378,10 +378,11 @@ class Match:
 
     def undo(self, seat: int) -> tuple[int, str]:
         """Take back `seat`'s last move (see why_not_undo); the position is exactly as before
-        it, rebuilt from the log. Returns the move taken back; IllegalMove when refused."""
+        it, rebuilt from the log. Returns the move taken back; IllegalMove when refused, its
+        `reason` the words of why_not_undo."""
         reason = self.why_not_undo(seat)
         if reason:
-            raise IllegalMove(f"cannot take that move back: {reason}")
+            raise IllegalMove(reason, rule="taking a move back")
         before = self._before_last()
         taken = self.log.moves.pop()
         self.drew.pop()

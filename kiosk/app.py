@@ -20,9 +20,8 @@ from core.errors import TokyoError
 
 from .config import ConfigError, KioskConfig, data_dir, load_config
 from .screens.menu import MenuScreen
-from .store import LOG_MAX, SaveStore
+from .store import SaveStore
 
-ERROR_LOG_MAX = LOG_MAX
 # Input that counts as someone at the screen.
 ACTIVITY = (events.Key, events.MouseDown, events.MouseScrollDown, events.MouseScrollUp)
 LOCKED_ACTIONS = {"quit", "suspend_process", "command_palette", "help_quit"}

@@ -19,6 +19,10 @@ MAX_GAMES = 100_000
 MAX_SEED = 2**64 - 1  # the generator keeps 64 bits of a seed: bigger ones repeat smaller ones
 
 
+def _unusable_settings(e: Exception) -> TokyoError:
+    return TokyoError(f"{e}; fix it, or remove the file to use the default settings")
+
+
 def _cmd_kiosk(args) -> int:
     """The kiosk, once its data folder and settings are usable. If they are not, a locked
     kiosk rests (see kiosk.startup); a missing PIN is a setup mistake, one line either way."""
@@ -29,13 +33,11 @@ def _cmd_kiosk(args) -> int:
         config = startup.check_startup(lock=lock)
     except startup.PinMissing:
         raise
-    except ConfigError as e:
+    except (ConfigError, startup.StartupError) as e:
         if lock:
             return startup.rest(str(e))
-        raise TokyoError(f"{e}; fix it, or remove the file to use the default settings") from e
-    except startup.StartupError as e:
-        if lock:
-            return startup.rest(str(e))
+        if isinstance(e, ConfigError):
+            raise _unusable_settings(e) from e
         raise
     from kiosk.app import run_kiosk
     run_kiosk(lock=lock, config=config)
@@ -49,7 +51,7 @@ def _cmd_serve(args) -> int:
     try:
         startup.check_startup(lock=args.lock)
     except ConfigError as e:
-        raise TokyoError(f"{e}; fix it, or remove the file to use the default settings") from e
+        raise _unusable_settings(e) from e
     serve(args.host, args.port, lock=args.lock)
     return 0
 

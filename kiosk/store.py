@@ -111,12 +111,12 @@ def seat_words(seat: dict) -> str:
     return name if seat.get("bot") is None else f"{name} (computer)"
 
 
-def append_log(path: Path, entry: str) -> None:
+def append_log(path: Path, entry: str, limit: int = LOG_MAX) -> None:
     """Append to a log for the operator, starting it afresh (the last one kept as .old)
-    when it has grown past LOG_MAX; never raises."""
+    when it has grown past `limit` bytes; never raises."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists() and path.stat().st_size > LOG_MAX:
+        if path.exists() and path.stat().st_size > limit:
             path.replace(path.with_suffix(path.suffix + ".old"))
         with open(path, "a", encoding="utf-8") as f:
             f.write(entry)

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import re
 
-SEAT = re.compile(r"\b([Ss])eats? (\d+)\b")
+SEAT = re.compile(r"\b[Ss]eat (\d+)\b")
 
 
 def named(text: str, names: list[str]) -> str:
     """`text` with every "seat N" that names a seat at this table replaced by its name."""
     def name(m: re.Match) -> str:
-        n = int(m.group(2))
-        if not 1 <= n <= len(names) or m.group(0).lower().startswith("seats"):
-            return m.group(0)
-        return names[n - 1]
+        n = int(m.group(1))
+        return names[n - 1] if 1 <= n <= len(names) else m.group(0)
     return SEAT.sub(name, text)

@@ -21,6 +21,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from ..store import append_log
+
 MAX_TRIES = 5
 FIRST_LOCKOUT = 60.0
 MAX_LOCKOUT = 30 * 60.0
@@ -92,15 +94,7 @@ class PinGuard:
         """Append a line to the operator's log (kept small, as errors.log is)."""
         if self.log_path is None:
             return
-        line = f"{time.strftime('%Y-%m-%d %H:%M:%S')} {what}\n"
-        try:
-            self.log_path.parent.mkdir(parents=True, exist_ok=True)
-            if self.log_path.exists() and self.log_path.stat().st_size > OPERATOR_LOG_MAX:
-                self.log_path.replace(self.log_path.with_suffix(".log.old"))
-            with open(self.log_path, "a", encoding="utf-8") as f:
-                f.write(line)
-        except OSError:
-            pass
+        append_log(self.log_path, f"{time.strftime('%Y-%m-%d %H:%M:%S')} {what}\n", OPERATOR_LOG_MAX)
 
 
 _GUARDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

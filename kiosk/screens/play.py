@@ -266,12 +266,12 @@ class PlayScreen(Screen):
         seat = self.human
         if seat is None:
             return
-        reason = self.match.why_not_undo(seat)
-        if reason:
-            self.notify(named(f"That move stays: {reason}.", self.names()), title="No take-back",
+        try:
+            _, key = self.match.undo(seat)
+        except IllegalMove as e:
+            self.notify(named(f"That move stays: {e.reason}.", self.names()), title="No take-back",
                         severity="warning")
             return
-        _, key = self.match.undo(seat)
         text = next((a.text for a in self.match.legal(seat) if a.key == key), key)
         self._autosave()
         self.query_one("#log", EventLog).add(named(f"{self.seats[seat].name} takes back: {text}", self.names()))
