@@ -5,9 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
-from core import saves
 from kiosk.cli import main
 
 
@@ -63,13 +61,8 @@ def test_simulate_table_and_bot_per_seat(capsys):
     assert code == 2 and "dice, draw" in err
 
 
-def test_replay_steps_through_a_saved_match(capsys, tmp_path, chocolate_milk):
-    m = chocolate_milk.new(2, seed=8)
-    for _ in range(6):
-        seat = m.to_act()[0]
-        m.play(seat, m.legal(seat)[-1])
-    path = tmp_path / "game.tokyo"
-    saves.save_file(m, path)
+def test_replay_steps_through_a_saved_match(capsys, match_file):
+    path = match_file
     code, out, _ = run(capsys, "replay", str(path))
     assert code == 0
     lines = [line for line in out.splitlines() if line.strip()[:1].isdigit()]

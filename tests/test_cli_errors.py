@@ -21,7 +21,6 @@ import msgpack
 import pytest
 from textual.app import App
 
-from core import saves
 from kiosk import startup
 from kiosk.cli import main
 
@@ -38,17 +37,6 @@ def one_line_error(capsys, *argv: str) -> str:
     assert len(lines) == 1 and lines[0].startswith("tokyo: "), err
     assert TRACEBACK not in err
     return lines[0]
-
-
-@pytest.fixture
-def match_file(tmp_path, chocolate_milk) -> Path:
-    m = chocolate_milk.new(2, seed=8)
-    for _ in range(6):
-        seat = m.to_act()[0]
-        m.play(seat, m.legal(seat)[-1])
-    path = tmp_path / "game.tokyo"
-    saves.save_file(m, path)
-    return path
 
 
 @pytest.fixture
@@ -410,7 +398,6 @@ def test_the_resting_screen_apologises_ignores_keys_and_ends_itself():
     assert asyncio.run(scenario()) == 3
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 def test_a_locked_kiosk_rests_on_a_real_terminal_and_exits_3(tmp_path):
     """The whole way: a terminal, the screen drawn, keys that do not end it, exit code 3."""
     import pty

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import subprocess
 import sys
 import textwrap
 
-import pytest
 from textual.content import Content
 from textual.widgets import Input, OptionList, Select, Static
 

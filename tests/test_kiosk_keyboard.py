@@ -167,7 +167,7 @@ async def test_hidden_seats_are_skipped_and_join_the_order_when_the_count_grows(
 async def test_f2_starts_the_game_with_the_settings_chosen_by_keys():
     app = kiosk()
     async with app.run_test(size=(80, 24)) as pilot:
-        setup = await open_setup(pilot, "chocolate_milk")
+        await open_setup(pilot, "chocolate_milk")
         await choose_by_keys(pilot, 1)                    # 3 players
         await tab_to(pilot, "seat-kind-1")
         await pilot.press("enter", "up", "enter")         # Human

@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import msgpack
-import pytest
 from textual.widgets import OptionList, Static
 
 from core import saves

@@ -96,8 +96,8 @@ async def test_idle_during_a_game_shows_attract_and_the_game_stays_resumable(cho
         moves = len(play.match.log.moves)
         # Nobody touches anything for a minute: the kiosk's own timer brings up the attract screen.
         clock.now += 61
-        await wait_for(pilot, lambda: isinstance(app.screen, AttractScreen), "the attract screen",
-                       limit=60, delay=0.05)
+        await wait_for(pilot, lambda: isinstance(app.screen, AttractScreen) and app.screen.query("#attract-hint"),
+                       "the attract screen", limit=60, delay=0.05)
         assert not any(isinstance(s, PlayScreen) for s in app.screen_stack)
         shown = app.screen.query_one("#attract-hint", Static).visual.plain
         assert "press any key" in shown
