@@ -1,0 +1,208 @@
+"""The computer architect (games/jutaku/architect.py): every plan is re-checked here,
+independently of the architect's own checks: the rules of physics/building.py, the
+stability verdict, the shared supply, and each piece acceptable when it is placed."""
+
+import pytest
+
+from core.rng import Rng
+from physics.building import R_OVERLAP, R_RESTS, Building, Lot
+from physics.pieces import catalogue
+from physics.stability import settle
+
+from games.jutaku import architect as A
+from games.jutaku.architect import LEVELS, Plan, build_seconds, plan, plan_floor
+
+CAT = catalogue()
+IDS = CAT.ids()
+
+
+def numeral(n: int) -> str:
+    """A piece count as lot cards print it: 'V///' is 8 (004:34)."""
+    return "X" * (n // 10) + "V" * (n % 10 // 5) + "/" * (n % 5)
+
+
+def random_lot(rng: Rng) -> Lot:
+    """A lot like a real card's: 1-4 floors, floors..12 pieces, one or two outlines 40-88 mm."""
+    floors = 1 + rng.below(4)
+    pieces = floors + rng.below(13 - floors)
+    outlines = []
+    for _ in range(1 + rng.below(2)):
+        width = 40 + rng.below(49)
+        left = rng.below(89 - width)
+        outlines.append((float(left), float(left + width)))
+    return Lot(tuple(outlines), floors, numeral(pieces))
+
+
+def assert_sound(lot: Lot, p: Plan, available) -> None:
+    """Everything a plan promises, checked from scratch."""
+    ids = [q.piece for q in p.placements]
+    assert len(ids) == len(set(ids)), "a piece is used twice"
+    assert set(ids) <= set(available), "a piece from outside the shared supply"
+    assert [q.floor for q in p.placements] == sorted(q.floor for q in p.placements), "not floor by floor"
+    b = Building(lot, p.outline, list(p.placements), pieces=CAT)
+    assert b.check() == []
+    assert settle(b).stands is True
+    for i in range(1, len(p.placements) + 1):
+        prefix = Building(lot, p.outline, list(p.placements[:i]), pieces=CAT)
+        bad = [v for v in prefix.check(complete=False) if v.rule in (R_OVERLAP, R_RESTS)]
+        assert bad == [], f"piece {i} is not acceptable when it is placed: {bad}"
+    assert p.seconds > 0 and round(p.seconds, 1) == p.seconds
+
+
+def test_levels_in_order_faster_and_searching_more():
+    assert list(LEVELS) == ["apprentice", "architect", "master"]
+    levels = list(LEVELS.values())
+    for lower, higher in zip(levels, levels[1:]):
+        assert lower.tries < higher.tries
+        assert set(lower.kinds) <= set(higher.kinds)
+        assert lower.seconds_per_piece > higher.seconds_per_piece
+        assert lower.seconds_base > higher.seconds_base
+    assert all(0 <= lv.spread < 1 and lv.label for lv in levels)
+    with pytest.raises(Exception):
+        levels[0].tries = 99                                   # frozen
+
+
+@pytest.mark.parametrize("name", list(LEVELS))
+def test_every_plan_passes_the_rules_and_stands(name):
+    level = LEVELS[name]
+    found = 0
+    for seed in range(30):
+        lot = random_lot(Rng(seed, stream=11))
+        supply = list(IDS)
+        Rng(seed, stream=12).shuffle(supply)
+        available = supply[:50]                 # other builders hold the rest
+        before = list(available)
+        p = plan(lot, available, level, Rng(seed, stream=13), CAT)
+        assert available == before, "plan() must not change the supply it is shown"
+        if p is not None:
+            found += 1
+            assert len(p.placements) == lot.pieces
+            assert max(q.floor for q in p.placements) == lot.floors
+            assert_sound(lot, p, available)
+    assert found >= {"apprentice": 10, "architect": 18, "master": 18}[name], found
+
+
+@pytest.mark.parametrize("name", list(LEVELS))
+def test_the_rulebook_example_lot_is_planned_by_every_level(name):
+    # 004:33-34 (/work/shared/seeds/004_2b6c36ff9b44b906.txt lines 33-34):
+    # "·3; die Bauteile müssen 3 Stockwerke hoch gestapelt werden."
+    # "·V///; erfordert insgesamt acht Bauteile. (V=fünf /=eins)"
+    lot = Lot(((0.0, 88.0),), 3, "V///")
+    assert lot.pieces == 8
+    p = plan(lot, IDS, LEVELS[name], Rng(2024), CAT)
+    assert p is not None
+    assert_sound(lot, p, IDS)
+    two = Lot(((0.0, 56.0), (24.0, 88.0)), 2, "V/")              # 004:37: the builder picks one
+    p = plan(two, IDS, LEVELS[name], Rng(7), CAT)
+    assert p is not None and p.outline in (0, 1)
+    assert_sound(two, p, IDS)
+
+
+@pytest.mark.parametrize("name", list(LEVELS))
+def test_too_few_pieces_in_the_supply_is_no_plan(name):
+    lot = Lot(((0.0, 88.0),), 2, "V")
+    assert plan(lot, ["cube-20-1", "block-40x20-1", "beam-80x10-1"], LEVELS[name], Rng(1), CAT) is None
+    assert plan(lot, [], LEVELS[name], Rng(1), CAT) is None
+
+
+def test_impossible_cards_are_given_up():
+    # one floor cannot hold 12 pieces side by side in 45 mm, however narrow they stand
+    lot = Lot(((0.0, 45.0),), 1, "X//")
+    assert all(plan(lot, IDS, lv, Rng(3), CAT) is None for lv in LEVELS.values())
+
+
+def test_the_apprentice_uses_only_blocks_and_the_master_dares_more():
+    kinds = {name: set() for name in LEVELS}
+    for seed in range(12):
+        lot = random_lot(Rng(seed, stream=21))
+        for name, level in LEVELS.items():
+            p = plan(lot, IDS, level, Rng(seed, stream=22), CAT)
+            if p:
+                kinds[name] |= {CAT[q.piece].kind for q in p.placements}
+    assert kinds["apprentice"] == {"block"}
+    assert kinds["architect"] <= {"block", "beam", "column"}
+    assert kinds["master"] - kinds["architect"], "the master never used an arch, an L or a roof"
+
+
+def test_same_seed_same_plan():
+    lot = Lot(((10.0, 80.0), (0.0, 60.0)), 3, "V/")
+    for level in LEVELS.values():
+        a = plan(lot, IDS, level, Rng(99), CAT)
+        b = plan(lot, IDS, level, Rng(99), CAT)
+        assert a is not None and a == b
+    plans = {plan(lot, IDS, LEVELS["master"], Rng(s), CAT) for s in range(6)}
+    assert len(plans) > 1, "the rng chooses between buildings"
+
+
+def test_build_seconds_model():
+    for level in LEVELS.values():
+        base = level.seconds_base + level.seconds_per_piece * 8 + level.seconds_per_floor * 3
+        rng = Rng(5)
+        times = [build_seconds(level, 8, 3, rng) for _ in range(200)]
+        assert all(round(base * (1 - level.spread), 1) - 0.05 <= t <= round(base * (1 + level.spread), 1) + 0.05
+                   for t in times)
+        assert all(round(t, 1) == t for t in times) and len(set(times)) > 10
+    slow = build_seconds(LEVELS["apprentice"], 8, 3, Rng(1))
+    fast = build_seconds(LEVELS["master"], 8, 3, Rng(1))
+    assert fast < slow
+
+
+# ---- Countdown ---------------------------------------------------------------------------
+
+def tower(level, rng, every_piece: bool, stop_at: int | None = None) -> Building:
+    """Countdown on the card edge (004:68) with the full supply until the architect is out
+    (or the tower has `stop_at` floors)."""
+    b = Building(Lot.card_edge(), pieces=CAT)
+    while True:
+        top = max((p.floor for p in b.placements), default=0)
+        if top == stop_at:
+            return b
+        before = list(b.placements)
+        row = plan_floor(b, IDS, level, rng, A.countdown_limit(level, top + 1))
+        assert b.placements == before, "plan_floor() must not change the building"
+        if not row:
+            return b
+        assert {p.floor for p in row} == {top + 1}
+        assert len(row) <= A.countdown_limit(level, top + 1)
+        for p in row:
+            b.place(p)
+            if every_piece or p is row[-1]:
+                assert b.check(complete=False) == []
+                assert settle(b).stands is True
+
+
+@pytest.mark.parametrize("name", list(LEVELS))
+def test_countdown_tower_of_at_least_15_floors(name):
+    # the apprentice until it is out, every piece re-checked; the others up to 16 floors
+    first = name == "apprentice"
+    b = tower(LEVELS[name], Rng(3, stream=3), every_piece=first, stop_at=None if first else 16)
+    floors = max(p.floor for p in b.placements)
+    assert floors >= 15, floors
+    assert b.check(complete=False) == [] and settle(b).stands is True
+    assert len({p.piece for p in b.placements}) == len(b.placements)
+
+
+def test_plan_floor_limits_and_the_end():
+    lot = Lot.card_edge()
+    empty = Building(lot, pieces=CAT)
+    row = plan_floor(empty, IDS, LEVELS["master"], Rng(1), limit=2)
+    assert 1 <= len(row) <= 2 and all(p.floor == 1 and p.y == 0 for p in row)
+    assert plan_floor(empty, IDS, LEVELS["master"], Rng(1), limit=0) == ()
+    assert plan_floor(empty, [], LEVELS["master"], Rng(1)) == ()
+    # a roof on top: nothing can lie on it, the player is out (004:75)
+    roofed = Building(lot, pieces=CAT)
+    roofed.place(A.Placement("roof-60x30-1", 14.0, 0.0))
+    assert plan_floor(roofed, IDS, LEVELS["master"], Rng(1)) == ()
+    # only the pieces shown, and none already in the building
+    b = Building(lot, pieces=CAT)
+    b.place(A.Placement("beam-80x10-1", 4.0, 0.0))
+    row = plan_floor(b, ["beam-80x10-1", "cube-20-1", "cube-20-2"], LEVELS["apprentice"], Rng(1))
+    assert {p.piece for p in row} == {"cube-20-1", "cube-20-2"}
+    for p in row:
+        b.place(p)
+    assert b.check(complete=False) == [] and settle(b).stands is True
+
+
+def test_plan_floor_same_seed_same_floor():
+    b = Building(Lot.card_edge(), pieces=CAT)
+    assert plan_floor(b, IDS, LEVELS["architect"], Rng(4)) == plan_floor(b, IDS, LEVELS["architect"], Rng(4))
