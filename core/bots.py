@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .game import Action
+from .game import Action, Move
 from .rng import Rng
 
 
@@ -17,21 +17,29 @@ class Bot(Protocol):
     #: False for bots that decide from the legal actions alone (saves building a view)
     needs_view: bool
 
-    def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action:
-        """One of `legal`, decided from `view` (the seat's own view) alone."""
+    def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action | Move:
+        """One of `legal`, decided from `view` (the seat's own view) alone; a Move with its
+        payload for an action that takes data."""
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions: the baseline every bot must beat."""
+    """Picks uniformly among the legal actions: the baseline every bot must beat.
+
+    An action that takes data gets the game's sample payload (Rules.sample_payload), which
+    is why this bot looks at its view in such games.
+    """
 
     name = "random"
-    needs_view = False
 
     def __init__(self, rules=None):
         self.rules = rules
+        self.needs_view = bool(getattr(rules, "takes_data", False))
 
-    def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action:
-        return legal[rng.below(len(legal))]
+    def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action | Move:
+        action = legal[rng.below(len(legal))]
+        if action.takes:
+            return Move(action.key, self.rules.sample_payload(view, action, rng))
+        return action
 
 
 def bot_names(game) -> list[str]:

@@ -88,11 +88,23 @@ class Action(NamedTuple):
     `text` is words for people, `group` a heading for pickers ("Sell", "Fishing"), and
     `data` whatever the game needs to apply it quickly. A tuple, because games build
     thousands of these a second.
+
+    `takes` is non-empty for an action that carries data the seat supplies (a placement,
+    a build time): words saying what. Such an action is played as a `Move(key, payload)`;
+    the core checks the payload is plain data (core.payload) and the game's `accept`
+    validates its meaning. Pickers never list these: a board or a bot supplies them.
     """
     key: str
     text: str
     group: str = ""
     data: Any = None
+    takes: str = ""
+
+
+class Move(NamedTuple):
+    """A key and the data it carries (None for an action that takes none)."""
+    key: str
+    payload: Any = None
 
 
 @dataclass(frozen=True)
@@ -119,6 +131,8 @@ class Rules:
     #: options the generic random-play check adds, for games that uniformly random
     #: players could never finish by the printed rules (e.g. a last-round house rule)
     random_play_options: dict = {}
+    #: some legal actions take data (Action.takes): placements, build times
+    takes_data: bool = False
 
     def __init__(self, info: GameInfo, assets: dict[str, dict]):
         self.info = info
@@ -138,6 +152,18 @@ class Rules:
 
     def why_illegal(self, state, seat: int, key: str) -> IllegalMove:
         return IllegalMove(f"{key!r} is not a legal action now")
+
+    def accept(self, state, seat: int, action: Action, payload) -> Action:
+        """The action of a legal `takes` action with this payload, ready for `apply` (its
+        `data` the game's own reading of the payload); IllegalMove naming the rule when the
+        payload is wrong. `payload` is already plain data (core.payload.plain)."""
+        raise IllegalMove(f"{action.key!r} takes no data")
+
+    def sample_payload(self, view: dict, action: Action, rng: Rng):
+        """A payload for a `takes` action, from the seat's view: what the random bot and the
+        random-play check send. It may be refused; a game with `takes` actions must also
+        offer, whenever one is legal, some action that takes no data."""
+        raise NotImplementedError
 
     def is_over(self, state) -> bool:
         raise NotImplementedError
@@ -212,12 +238,13 @@ class MoveLog:
         self.seed = seed
         self.options = options
         self.start = start
-        self.moves: list[tuple[int, str]] = []
+        #: (seat, key), or (seat, key, payload) for an action that carries data
+        self.moves: list[tuple] = []
 
     def dump(self) -> dict:
         return {"game": self.game, "players": self.players, "seed": self.seed,
                 "options": self.options, "start": self.start,
-                "moves": [[s, k] for s, k in self.moves]}
+                "moves": [list(m) for m in self.moves]}
 
 
 class Game:
@@ -266,8 +293,8 @@ class Game:
             match.log.seed = log["seed"]
         else:
             match = self.new(log["players"], seed=log["seed"], options=log["options"])
-        for seat, key in log["moves"][:upto]:
-            match.play(seat, key)
+        for move in log["moves"][:upto]:
+            match.play(*move)
         return match
 
 
@@ -321,8 +348,14 @@ class Match:
         self._legal_cache = (n, seat, actions)
         return actions
 
-    def play(self, seat: int, action: Action | str) -> list[Event]:
-        """Apply a legal action; an illegal one raises IllegalMove and changes nothing."""
+    def play(self, seat: int, action: Action | Move | str, payload=None) -> list[Event]:
+        """Apply a legal action; an illegal one raises IllegalMove and changes nothing.
+
+        An action that takes data gets it as `payload` (or as a Move); the move log keeps
+        the canonical payload beside the key.
+        """
+        if isinstance(action, Move):
+            action, payload = action.key, action.payload
         key = action.key if isinstance(action, Action) else action
         if not isinstance(key, str):
             raise IllegalMove(f"an action is named by its key, not {key!r}")
@@ -337,16 +370,34 @@ class Match:
         chosen = self._legal_map(seat).get(key)
         if chosen is None:
             raise self.rules.why_illegal(self.state, seat, key)
+        if chosen.takes or payload is not None:
+            payload = _canonical(chosen, payload)
+            chosen = self._accepted(seat, chosen, payload)
         before = self.rng.state
         try:
             events = self.rules.apply(self.state, seat, chosen, self.rng)
         except BaseException:
             self._rebuild()
             raise
-        self.log.moves.append((seat, key))
+        self.log.moves.append((seat, key) if payload is None else (seat, key, payload))
         self.drew.append(self.rng.state != before)
         self._legal_cache = None
         return events
+
+    def _accepted(self, seat: int, action: Action, payload) -> Action:
+        """The game's reading of a payload; its failure leaves the state as it was."""
+        try:
+            accepted = self.rules.accept(self.state, seat, action, payload)
+        except IllegalMove:
+            self._legal_cache = None
+            raise
+        except BaseException:
+            self._rebuild()
+            raise
+        if not isinstance(accepted, Action) or accepted.key != action.key:
+            self._rebuild()
+            raise PluginError(f"{self.game.name}: accept() must return the action it was given, with its data")
+        return accepted
 
     # ---- taking a move back -------------------------------------------------------
 
@@ -376,7 +427,7 @@ class Match:
             return "it showed something that was hidden: that move stands"
         return None
 
-    def undo(self, seat: int) -> tuple[int, str]:
+    def undo(self, seat: int) -> tuple:
         """Take back `seat`'s last move (see why_not_undo); the position is exactly as before
         it, rebuilt from the log. Returns the move taken back; IllegalMove when refused, its
         `reason` the words of why_not_undo."""
@@ -404,15 +455,15 @@ class Match:
             log = MoveLog(self.log.game, self.players, self.log.seed, self.options, self.log.start)
             log.moves = self.log.moves[:start]
             before = Match(self.game, self.rules.restore(data, self.players, self.options), Rng.restore(rng), log)
-            for seat, key in self.log.moves[start:n]:
-                before.play(seat, key)
+            for move in self.log.moves[start:n]:
+                before.play(*move)
         if n not in self._snapshots:
             self._snapshots[n] = (self.rules.dump(before.state), before.rng.dump())
             while len(self._snapshots) > SNAPSHOTS_KEPT:
                 del self._snapshots[min(self._snapshots)]
         return before
 
-    def _revealed(self, before: "Match", seat: int, key: str) -> bool:
+    def _revealed(self, before: "Match", seat: int, key: str, payload=None) -> bool:
         """Whether the move (`seat` playing `key` from `before`) let anyone see a secret.
 
         Asked of the game's own secrets: for every seat, the position before the move is
@@ -433,6 +484,11 @@ class Match:
                 action = next((a for a in rules.legal(world, seat) if a.key == key), None)
                 if action is None:
                     return True
+                if payload is not None:
+                    try:
+                        action = rules.accept(world, seat, action, payload)
+                    except IllegalMove:
+                        return True
                 rules.apply(world, seat, action, Rng.restore(before.rng.dump()))
                 if rules.view(world, t) != seen:
                     return True
@@ -467,3 +523,14 @@ class Match:
         copy = Match(self.game, state, Rng.restore(self.rng.dump()), log)
         copy.drew = list(self.drew)
         return copy
+
+
+def _canonical(action: Action, payload):
+    """The payload as the log keeps it; IllegalMove when the action does not take one or it
+    is not plain data of bounded size."""
+    from .payload import plain
+    if not action.takes:
+        raise IllegalMove(f"{action.key!r} takes no data")
+    if payload is None:
+        raise IllegalMove(f"{action.key!r} needs its data: {action.takes}")
+    return plain(payload)

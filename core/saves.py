@@ -22,7 +22,7 @@ from pathlib import Path
 
 import msgpack
 
-from .errors import PluginError, SaveError
+from .errors import IllegalMove, PluginError, SaveError
 
 FORMAT = "tokyo-kiosk save"
 VERSION = 1
@@ -264,14 +264,23 @@ def _check_log(log: dict, game) -> None:
         settled = game.info.settle_options(players, options)
         if settled != options:
             raise ValueError("the options are incomplete")
-        if not all(isinstance(m, list) and len(m) == 2 and isinstance(m[0], int)
+        if not all(isinstance(m, list) and len(m) in (2, 3) and isinstance(m[0], int)
                    and not isinstance(m[0], bool) and 0 <= m[0] < players and isinstance(m[1], str)
-                   for m in moves):
-            raise ValueError("the moves are not (seat, action) pairs")
+                   and (len(m) == 2 or _plain_payload(m[2])) for m in moves):
+            raise ValueError("the moves are not (seat, action[, data]) entries of plain data")
         if log.get("start") is not None and not isinstance(log["start"], dict):
             raise ValueError("the starting position is not a mapping")
     except (KeyError, TypeError, ValueError) as e:
         raise SaveError(f"the save's move log is damaged: {e}") from e
+
+
+def _plain_payload(value) -> bool:
+    """Whether a move's data is plain, bounded and already canonical (core.payload)."""
+    from .payload import plain
+    try:
+        return value is not None and plain(value) == value
+    except IllegalMove:
+        return False
 
 
 @dataclass(frozen=True)
@@ -385,6 +394,10 @@ def open_save(data: bytes, *, earlier=None) -> Loaded:
 
     if log is not None and envelope.sound("log"):
         if position is not None:
+            if _carries_data(log) and not _same(game, *position, _replay(game, log)):
+                # data is the game's to judge: a log whose placements the game refuses, or
+                # that leads elsewhere, is a lie however sound its checksums
+                raise SaveError("the move log does not lead to the saved position")
             return Loaded(_match(game, *position, log), **meta)
         again = _replay(game, log)
         return Loaded(_match(game, again.state, again.rng, log), rebuilt=True, **meta)
@@ -405,10 +418,14 @@ def open_save(data: bytes, *, earlier=None) -> Loaded:
     return Loaded(bridged, bridged=True, **meta)
 
 
+def _carries_data(log: dict) -> bool:
+    return any(len(m) == 3 for m in log["moves"])
+
+
 def _match(game, state, rng, log: dict):
     from .game import Match, MoveLog
     mlog = MoveLog(game.name, log["players"], log["seed"], log["options"], log.get("start"))
-    mlog.moves = [(s, k) for s, k in log["moves"]]
+    mlog.moves = [tuple(m) for m in log["moves"]]
     return Match(game, state, rng, mlog)
 
 

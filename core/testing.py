@@ -10,9 +10,10 @@ Plugin authors call `check_random_play` from their own tests (see docs/plugins.m
 
 from __future__ import annotations
 
-from .errors import IllegalMove
-from .rng import Rng
 from . import saves
+from .errors import IllegalMove
+from .game import Move
+from .rng import Rng
 
 BOGUS_KEYS = ("", "no such action", "pass:0:0", "\x00", "buy:99:ZZ:1", "sell:nothing:", "crate:-1")
 
@@ -60,17 +61,28 @@ def check_random_play(game, players: int, seed: int, *, options: dict | None = N
         if step == resume_at:
             twin = saves.load(match.save())
         if choose is None:
-            action = actions[chooser.below(len(actions))]
+            move = _sample(rules, match, seat, actions[chooser.below(len(actions))], chooser)
         else:
-            action = choose(match, seat, actions, chooser)
-        if step % (3 * checks_every) == 0:
-            before = match.save()
-            match.play(seat, action.key)
-            _check_undo(game, match, seat, action.key, before, seed, players, step)
-        else:
-            match.play(seat, action.key)
+            move = choose(match, seat, actions, chooser)
+        move = move if isinstance(move, Move) else Move(move.key)
+        undo_here = step % (3 * checks_every) == 0
+        before = match.save() if undo_here or move.payload is not None else None
+        try:
+            match.play(seat, move)
+        except IllegalMove:
+            if move.payload is None:
+                raise
+            if match.save() != before:
+                _fail(game, seed, players, step, f"refused data for {move.key!r} changed the match")
+            plain = [a for a in actions if not a.takes]
+            if not plain:
+                _fail(game, seed, players, step, "every legal action takes data, and the data was refused")
+            move = Move(plain[chooser.below(len(plain))].key)
+            match.play(seat, move)
+        if undo_here:
+            _check_undo(game, match, seat, move, before, seed, players, step)
         if twin is not None:
-            twin.play(seat, action.key)
+            twin.play(seat, move)
         now = rules.conserved(match.state)
         if now != start:
             diff = {k: (start.get(k), now.get(k)) for k in set(start) | set(now) if start.get(k) != now.get(k)}
@@ -90,8 +102,41 @@ def check_random_play(game, players: int, seed: int, *, options: dict | None = N
     return {"moves": step, "result": result, "match": match}
 
 
+def _sample(rules, match, seat, action, chooser) -> Move:
+    if not action.takes:
+        return Move(action.key)
+    return Move(action.key, rules.sample_payload(match.view(seat), action, chooser))
+
+
+#: data no game may accept: not plain, not finite, too deep, too big
+HOSTILE_DATA = (float("nan"), {"x": float("inf")}, b"\x80\x04", {1: 2}, "x" * 100_000,
+                [[[[[[[[[[0]]]]]]]]]], list(range(100_000)), object())
+
+
 def _check_illegal(game, match, seat, legal_keys, seed, players, step, chooser):
     before = match.save()
+    takes = [a for a in match.legal(seat) if a.takes]
+    plain = [a for a in match.legal(seat) if not a.takes]
+    for action in takes[:2]:
+        for data in (None,) + HOSTILE_DATA:
+            try:
+                match.play(seat, action.key, data)
+            except IllegalMove as e:
+                if not str(e):
+                    _fail(game, seed, players, step, f"refused data for {action.key!r} gives no reason")
+            else:
+                _fail(game, seed, players, step, f"{action.key!r} accepted the data {data!r:.40}")
+        if match.save() != before:
+            _fail(game, seed, players, step, f"refused data for {action.key!r} changed the match")
+    if plain:
+        try:
+            match.play(seat, plain[0].key, {"data": 1})
+        except IllegalMove:
+            pass
+        else:
+            _fail(game, seed, players, step, f"{plain[0].key!r} takes no data, yet accepted some")
+        if match.save() != before:
+            _fail(game, seed, players, step, "data sent with a plain action changed the match")
     tries = [k for k in BOGUS_KEYS if k not in legal_keys]
     others = [s for s in range(players) if s not in match.to_act()]
     for key in tries:
@@ -117,7 +162,7 @@ def _check_illegal(game, match, seat, legal_keys, seed, players, step, chooser):
             _fail(game, seed, players, step, "a move out of turn changed the match")
 
 
-def _check_undo(game, match, seat, key, before, seed, players, step):
+def _check_undo(game, match, seat, move, before, seed, players, step):
     """Where the seat may take the move back, doing so gives the bytes of before; then the
     move is played again. A refused take-back changes nothing and says why."""
     after = match.save()
@@ -129,11 +174,11 @@ def _check_undo(game, match, seat, key, before, seed, players, step):
         if match.save() != after:
             _fail(game, seed, players, step, "a refused undo changed the match")
         return
-    if taken != (seat, key):
+    if taken[:2] != (seat, move.key):
         _fail(game, seed, players, step, "undo took back another move than the last")
     if match.save() != before:
         _fail(game, seed, players, step, "undo did not give back the position before the move")
-    match.play(seat, key)
+    match.play(seat, move)
     if match.save() != after:
         _fail(game, seed, players, step, "the move played again after an undo went otherwise")
 
@@ -147,3 +192,18 @@ def _check_views(game, match, seed, players, step, chooser):
         if rules.view(shadow, seat) != view:
             who = "the spectator" if seat is None else f"seat {seat}"
             _fail(game, seed, players, step, f"{who}'s view changes when only hidden things change")
+
+
+def steered_by_bots(game, players: int, *, chance: int = 5):
+    """A `choose` for check_random_play: each seat's move from the game's strongest bot, but
+    one move in `chance` uniformly random (with the game's sample payload where it takes
+    data). For games whose random players never finish, e.g. real-time building where a
+    random placement hardly ever makes a house that stands."""
+    from .bots import make_bot
+    bots = [make_bot(game) for _ in range(players)]
+
+    def choose(match, seat, actions, rng):
+        if rng.below(chance) == 0:
+            return _sample(game.rules, match, seat, actions[rng.below(len(actions))], rng)
+        return bots[seat].choose(match.view(seat), actions, rng)
+    return choose

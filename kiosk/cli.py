@@ -194,10 +194,10 @@ def _cmd_replay(args) -> int:
     interactive = args.step and sys.stdin.isatty()
     print(f"{game.info.title}, {log['players']} players, seed {log['seed']}, {len(moves)} moves")
     match = game.replay(dict(log, moves=[]))
-    for i, (seat, key) in enumerate(moves[:upto], start=1):
+    for i, (seat, key, *data) in enumerate(moves[:upto], start=1):
         text = next((a.text for a in match.legal(seat) if a.key == key), key)
         try:
-            events = match.play(seat, key)
+            events = match.play(seat, key, *data)
         except TokyoError as e:
             raise TokyoError(f"{args.file}: move {i} cannot be replayed: {e}") from e
         print(f"{i:>4}. seat {seat + 1}: {text}")

@@ -1,0 +1,281 @@
+"""Countdown: the rules, readable beside 004:62-75.
+
+Every builder builds one tower on a lot card's real edge (the printed outline ignored,
+004:64, 004:68), one floor per round against the clock: 60 s for floor 1, 45 s, 30 s,
+then 15 s a floor (004:70-73). On one shared screen each seat builds its floor in turn
+with its own clock; a placement carries the second of the round it was made in, and
+none is taken after the round's time. The same building rules as Tokyo Jutaku hold
+(004:66). A builder who adds no piece in a round is out and scores every piece built
+(004:75).
+
+Our ruling for a tower that falls (the rulebook says nothing, see `how_to_play`): at the
+end of each round the tower is judged by the same physics verdict as a Jutaku Stop!; a
+tower that does not stand puts its builder out, scoring the pieces of the floors that
+stood at the end of the round before.
+"""
+
+from __future__ import annotations
+
+from core.errors import IllegalMove
+from core.game import Action, Event, Result, Rules, rank_by
+from core.payload import copy_plain, field
+from core.rng import Rng
+from games.jutaku.architect import countdown_seconds
+from physics.building import R_OVERLAP, R_RESTS, Building, Lot, Placement
+from physics.pieces import Catalogue
+from physics.stability import settle
+
+R_SETUP = "Countdown, the card's own edge (004:64, 004:68)"
+R_ROUND = "Countdown, rounds against the clock (004:66, 004:70-73)"
+R_RULES = "Countdown, Tokyo Jutaku's building rules (004:66, 004:52-54)"
+R_OUT = "Countdown, out and scoring (004:75)"
+
+MAX_X = 400.0
+MAX_Y = 8000.0
+PLACE_TAKES = "a placement: piece, x, y (mm), rotation, flip, floor, and the second of the round"
+
+HOW_TO_PLAY = """\
+Countdown — one tower each, one floor a round, against the clock (004:62-75).
+
+Each builder takes a lot card and builds on the card's real edge; the printed outline
+and numbers are ignored (004:64, 004:68). Round 1 builds floor 1 in 60 seconds, round 2
+floor 2 in 45, round 3 floor 3 in 30, every later floor in 15 (004:70-73). In a round
+you add as many pieces as you can to the new floor, by Tokyo Jutaku's building rules
+(004:66): inside the card, pieces on one floor touching, nothing outside the floor
+below or over a gap. You may take back pieces of this round's floor.
+
+On this screen each of you builds your floor in turn with the clock running; a piece
+placed after the time is refused. A builder who adds no piece in a round is out and
+scores every piece in their tower; the others go on until all are out (004:75). The
+most pieces wins; ties share.
+
+Our ruling for a falling tower (the rulebook leaves it open): when your round ends,
+your tower must stand — the same physics verdict as a Tokyo Jutaku Stop!. If it does
+not, you are out, and you score the pieces of the tower as it stood after the round
+before (this round's pieces do not count).
+"""
+
+
+class Countdown(Rules):
+    """Countdown (004:62-75); see the module docstring."""
+
+    assets = ("jutaku_pieces.toml",)
+    takes_data = True
+    default_bot = "master"
+    how_to_play = HOW_TO_PLAY
+
+    def __init__(self, info, assets):
+        super().__init__(info, assets)
+        self.pieces = Catalogue(assets["jutaku_pieces.toml"])
+        self.lot = Lot.card_edge()
+        from .bot import COUNTDOWN_BOTS
+        self.bots = COUNTDOWN_BOTS
+
+    def setup(self, players: int, options: dict, rng: Rng):
+        return {"players": players, "round": 1, "supply": self.pieces.ids(),
+                "built": [[] for _ in range(players)], "status": ["building"] * players,
+                "score": [None] * players, "stood": [0] * players, "verdicts": [None] * players,
+                "out_round": [None] * players}
+
+    # ---- who acts, what they may do --------------------------------------------------
+
+    def to_act(self, s) -> tuple[int, ...]:
+        return tuple(i for i, st in enumerate(s["status"]) if st == "building")
+
+    def seconds(self, s) -> float:
+        return countdown_seconds(s["round"])
+
+    def legal(self, s, seat) -> list[Action]:
+        out = []
+        if s["supply"]:
+            out.append(Action("place", f"Place a piece on floor {s['round']}", "Build", takes=PLACE_TAKES))
+        if self._this_round(s, seat):
+            out.append(Action("take_back", "Take back the last piece of this floor", "Build"))
+        if not self._placing_problems(s, seat):
+            n = len(self._this_round(s, seat))
+            words = "Time! End my round" if n else "End my round without a piece (out, 004:75)"
+            out.append(Action("done", words, "Build"))
+        return out
+
+    def why_illegal(self, s, seat, key) -> IllegalMove:
+        if key == "done":
+            problem = self._placing_problems(s, seat)
+            return IllegalMove(f"the floor breaks a building rule: {problem[0].message}; take pieces back",
+                               R_RULES)
+        if key == "take_back":
+            return IllegalMove("only pieces of this round's floor can be taken back", R_ROUND)
+        return IllegalMove(f"{key!r} is not a Countdown move: place, take back, or end your round", R_ROUND)
+
+    def _this_round(self, s, seat) -> list[dict]:
+        return [p for p in s["built"][seat] if p["floor"] == s["round"]]
+
+    def building(self, s, seat) -> Building:
+        b = Building(self.lot, 0, pieces=self.pieces)
+        for p in s["built"][seat]:
+            b.place(Placement(p["piece"], p["x"], p["y"], p["rotation"], p["flip"], p["floor"]))
+        return b
+
+    def _placing_problems(self, s, seat):
+        return self.building(s, seat).check(complete=False)
+
+    # ---- payloads ------------------------------------------------------------------
+
+    def accept(self, s, seat, action, payload) -> Action:
+        if action.key != "place":
+            raise IllegalMove(f"{action.key!r} takes no data")
+        limit = self.seconds(s)
+        at = field(payload, "seconds", float, R_ROUND, low=0.0, high=3600.0)
+        if at > limit:
+            raise IllegalMove(f"time is up: floor {s['round']} has {limit:g} seconds, "
+                              f"this piece came at {at:.1f} s", R_ROUND)
+        piece = field(payload, "piece", str, R_RULES)
+        if piece not in s["supply"]:
+            raise IllegalMove(f"piece {piece!r} is not in the supply", R_RULES)
+        floor = field(payload, "floor", int, R_ROUND, low=1, high=10_000)
+        if floor != s["round"]:
+            raise IllegalMove(f"this round builds floor {s['round']}, not floor {floor}", R_ROUND)
+        p = Placement(piece, field(payload, "x", float, R_RULES, low=-MAX_X, high=MAX_X),
+                      field(payload, "y", float, R_RULES, low=0.0, high=MAX_Y),
+                      field(payload, "rotation", float, R_RULES, low=-360.0, high=360.0, default=0.0),
+                      field(payload, "flip", bool, R_RULES, default=False), floor)
+        b = self.building(s, seat)
+        i = b.place(p)
+        for v in b.check(complete=False):
+            if v.rule in (R_OVERLAP, R_RESTS) and i in v.pieces:
+                raise IllegalMove(f"that piece cannot lie there: {v.message}", v.rule)
+        return action._replace(data=p)
+
+    def sample_payload(self, view, action, rng):
+        me = view["seats"][view["me"]]
+        supply = view["supply"]
+        floor = view["round"]
+        top = max((p["y"] + 10 for p in me["building"] if p["floor"] == floor - 1), default=0.0)
+        return {"piece": supply[rng.below(len(supply))], "x": float(rng.below(70)), "y": top,
+                "rotation": float(90 * rng.below(2)), "flip": False, "floor": floor,
+                "seconds": float(rng.below(int(view["seconds"] * 10) + 40)) / 10}
+
+    # ---- apply ---------------------------------------------------------------------
+
+    def apply(self, s, seat, action, rng) -> list:
+        if action.key == "place":
+            p = action.data
+            s["supply"].remove(p.piece)
+            s["built"][seat].append({"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation,
+                                     "flip": p.flip, "floor": p.floor})
+            return [Event("place", f"Seat {seat + 1} places {p.piece} on floor {p.floor}", seat)]
+        if action.key == "take_back":
+            p = s["built"][seat].pop()
+            self._to_supply(s, p["piece"])
+            return [Event("take_back", f"Seat {seat + 1} takes back {p['piece']}", seat)]
+        return self._done(s, seat)
+
+    def _done(self, s, seat) -> list[Event]:
+        added = len(self._this_round(s, seat))
+        total = len(s["built"][seat])
+        if added == 0:
+            self._out(s, seat, total)
+            events = [Event("out", f"Seat {seat + 1} adds no piece on floor {s['round']}: out, "
+                                   f"scoring {total} piece(s) (004:75)", seat)]
+        else:
+            verdict = settle(self.building(s, seat))
+            s["verdicts"][seat] = {"round": s["round"], "stands": verdict.stands,
+                                   "moved": [m["id"] for m in verdict.moved]}
+            if verdict.stands:
+                s["status"][seat] = "waiting"
+                s["stood"][seat] = total
+                events = [Event("floor", f"Seat {seat + 1} builds floor {s['round']} with {added} piece(s); "
+                                         f"the tower of {total} stands", seat)]
+            else:
+                score = s["stood"][seat]
+                self._out(s, seat, score)
+                events = [Event("fell", f"Seat {seat + 1}'s tower does not stand: out, scoring the {score} "
+                                        f"piece(s) that stood before this round (our ruling)", seat)]
+        return events + self._next_round(s)
+
+    def _out(self, s, seat, score: int) -> None:
+        s["status"][seat] = "out"
+        s["score"][seat] = score
+        s["out_round"][seat] = s["round"]
+
+    def _next_round(self, s) -> list[Event]:
+        if any(st == "building" for st in s["status"]):
+            return []
+        if all(st == "out" for st in s["status"]):
+            return [Event("over", "Every builder is out: the most pieces wins (004:75)")]
+        s["round"] += 1
+        s["status"] = ["building" if st == "waiting" else st for st in s["status"]]
+        return [Event("round", f"Floor {s['round']}: {countdown_seconds(s['round']):g} seconds (004:70-73)")]
+
+    def _to_supply(self, s, piece):
+        order = {pid: i for i, pid in enumerate(self.pieces.ids())}
+        s["supply"] = sorted(s["supply"] + [piece], key=order.__getitem__)
+
+    # ---- end -----------------------------------------------------------------------
+
+    def is_over(self, s) -> bool:
+        return all(st == "out" for st in s["status"])
+
+    def result(self, s) -> Result:
+        n = s["players"]
+        scores = [s["score"][i] or 0 for i in range(n)]
+        breakdown = tuple({"pieces": scores[i], "floors": len({p["floor"] for p in s["built"][i]}),
+                           "out_in_round": s["out_round"][i]} for i in range(n))
+        return Result(tuple(0 for _ in range(n)), rank_by([(v,) for v in scores], range(n)), breakdown,
+                      "every builder is out; the most pieces wins (004:75)")
+
+    # ---- views and saves -------------------------------------------------------------
+
+    def view(self, s, seat) -> dict:
+        seats = [{"building": copy_plain(s["built"][i]), "status": s["status"][i], "score": s["score"][i],
+                  "pieces": len(s["built"][i]), "floors": len({p["floor"] for p in s["built"][i]}),
+                  "verdict": copy_plain(s["verdicts"][i]), "out_round": s["out_round"][i]}
+                 for i in range(s["players"])]
+        return {"me": seat, "round": s["round"], "floor": s["round"], "seconds": self.seconds(s),
+                "card_mm": self.lot.card_mm, "supply": list(s["supply"]), "seats": seats,
+                "to_act": list(self.to_act(s))}
+
+    def dump(self, s) -> dict:
+        return copy_plain(s)
+
+    def restore(self, data, players, options):
+        from games.jutaku.persist import _int, _list, _need, _num
+        _need(isinstance(data, dict), "the position is a mapping")
+        s = copy_plain({k: v for k, v in data.items() if k not in ("options", "seed", "rng")})
+        keys = {"players", "round", "supply", "built", "status", "score", "stood", "verdicts", "out_round"}
+        _need(set(s) == keys, f"the position has the fields {sorted(keys)}")
+        _need(s["players"] == players, "the position is for another number of players")
+        for name in ("score", "stood", "verdicts", "out_round"):
+            _list(s[name], players, name)
+        _int(s["round"], 1, 10_000, "round")
+        ids = self.pieces.ids()
+        pieces = list(_list(s["supply"], None, "supply"))
+        for b in _list(s["built"], players, "built"):
+            for p in _list(b, None, "a tower"):
+                _need(isinstance(p, dict) and set(p) == {"piece", "x", "y", "rotation", "flip", "floor"},
+                      "a placed piece has piece, x, y, rotation, flip, floor")
+                _num(p["x"], -MAX_X, MAX_X, "x")
+                _num(p["y"], 0.0, MAX_Y, "y")
+                _num(p["rotation"], -360.0, 360.0, "rotation")
+                _need(isinstance(p["flip"], bool), "flip is true or false")
+                _int(p["floor"], 1, s["round"], "floor")
+                pieces.append(p["piece"])
+        _need(all(isinstance(p, str) for p in pieces) and sorted(pieces) == sorted(ids),
+              "every piece is in the supply or in one tower, once")
+        order = {pid: k for k, pid in enumerate(ids)}
+        _need(s["supply"] == sorted(s["supply"], key=order.__getitem__), "the supply is in catalogue order")
+        for st in _list(s["status"], players, "status"):
+            _need(st in ("building", "waiting", "out"), "a status is building, waiting or out")
+        _need(self.is_over(s) or "building" in s["status"], "a round in play has someone building")
+        for i in range(players):
+            out = s["status"][i] == "out"
+            _need((s["score"][i] is not None) == out and (s["out_round"][i] is not None) == out,
+                  "a builder who is out has a score and a round")
+            if out:
+                _int(s["score"][i], 0, len(ids), "a score")
+                _int(s["out_round"][i], 1, s["round"], "the round a builder went out")
+            _int(s["stood"][i], 0, len(ids), "the pieces that stood")
+            _need(s["verdicts"][i] is None or isinstance(s["verdicts"][i], dict), "a verdict is a mapping")
+        return s
+
+    def conserved(self, s) -> dict:
+        return {"pieces": len(s["supply"]) + sum(len(b) for b in s["built"])}

@@ -1,0 +1,169 @@
+"""Checking a Jutaku position read from a save or a scenario, value by value.
+
+Every value is checked before the state is used: its kind, its range, and that the
+pieces, lot cards and drinks add up (each exactly once). A wrong value is a ValueError
+saying which.
+"""
+
+from __future__ import annotations
+
+import math
+
+from core.payload import copy_plain
+
+from .cards import SIZE
+
+PHASES = ("start", "build", "move", "pour", "take", "over")
+STATUSES = ("waiting", "building", "done", "out")
+SIDES = ("front", "back")
+COLOURS = ("black", "white", "blue", "red", "mint", "purple")
+PIECE_KEYS = {"piece", "x", "y", "rotation", "flip", "floor"}
+
+
+def _need(ok: bool, what: str) -> None:
+    if not ok:
+        raise ValueError(what)
+
+
+def _int(v, low, high, what) -> int:
+    _need(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high,
+          f"{what} is a whole number from {low} to {high}")
+    return v
+
+
+def _num(v, low, high, what) -> float:
+    _need(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and low <= v <= high,
+          f"{what} is a number from {low} to {high}")
+    return v
+
+
+def _list(v, n, what) -> list:
+    _need(isinstance(v, list) and (n is None or len(v) == n), f"{what} is a list" + (f" of {n}" if n else ""))
+    return v
+
+
+def check_state(rules, data, players: int, options: dict) -> dict:
+    """A validated deep copy of `data`; ValueError saying what is wrong."""
+    from .rules import MAX_FLOOR, MAX_SECONDS, MAX_X, MAX_Y
+    _need(isinstance(data, dict), "the position is a mapping")
+    s = copy_plain({k: v for k, v in data.items() if k not in ("options", "seed", "rng")})
+    keys = {"players", "round", "phase", "grid", "at", "hand", "side", "won", "supply", "built", "outline",
+            "status", "stop", "tries", "verdicts", "winners", "order", "turn", "history", "reason"}
+    if rules.bottle:
+        keys |= {"box", "held", "kept", "staked", "spent", "barred", "tray", "pourer", "pours", "takers",
+                 "take_turn", "last_pour"}
+    missing, extra = keys - set(s), set(s) - keys
+    _need(not missing, f"the position lacks {sorted(missing)[:3]}")
+    _need(not extra, f"the position has unknown fields {sorted(extra)[:3]}")
+    _need(s["players"] == players, "the position is for another number of players")
+    n = players
+    _int(s["round"], 1, 10_000, "round")
+    _need(s["phase"] in PHASES, f"phase is one of {PHASES}")
+    deck = rules.deck
+    grid = _list(s["grid"], SIZE, "grid")
+    seen: list[str] = []
+    for row in grid:
+        for cid in _list(row, SIZE, "a grid row"):
+            _need(cid is None or (isinstance(cid, str) and cid in deck.cards), f"grid holds an unknown card {cid!r}")
+            if cid is not None:
+                seen.append(cid)
+    for i, at in enumerate(_list(s["at"], n, "at")):
+        if at is not None:
+            _list(at, 2, f"seat {i + 1}'s place")
+            _int(at[0], 0, SIZE - 1, "a row")
+            _int(at[1], 0, SIZE - 1, "a column")
+    for i, h in enumerate(_list(s["hand"], n, "hand")):
+        _need(h is None or (isinstance(h, str) and h in deck.cards), f"seat {i + 1} holds an unknown card")
+        if h is not None:
+            seen.append(h)
+            _need(s["at"][i] is not None, f"seat {i + 1} holds a card but stands nowhere")
+    for sd in _list(s["side"], n, "side"):
+        _need(sd in SIDES, "a side is front or back")
+    for won in _list(s["won"], n, "won"):
+        for entry in _list(won, None, "a seat's lots"):
+            _list(entry, 2, "a completed lot")
+            _need(entry[0] in deck.cards and entry[1] in SIDES, "a completed lot names a card and a side")
+            seen.append(entry[0])
+    _need(len(seen) == len(set(seen)), "a lot card is in two places at once")
+    _need(len(seen) == 32, "the plan, the hands and the completed lots hold 32 lot cards")
+    ids = rules.pieces.ids()
+    supply = _list(s["supply"], None, "supply")
+    _need(all(isinstance(p, str) and p in rules.pieces for p in supply), "the supply holds an unknown piece")
+    pieces = list(supply)
+    for i, b in enumerate(_list(s["built"], n, "built")):
+        for p in _list(b, None, f"seat {i + 1}'s building"):
+            _need(isinstance(p, dict) and set(p) == PIECE_KEYS, "a placed piece has piece, x, y, rotation, flip, floor")
+            _need(isinstance(p["piece"], str) and p["piece"] in rules.pieces, "a placed piece is unknown")
+            _num(p["x"], -MAX_X, MAX_X, "x")
+            _num(p["y"], 0.0, MAX_Y, "y")
+            _num(p["rotation"], -360.0, 360.0, "rotation")
+            _need(isinstance(p["flip"], bool), "flip is true or false")
+            _int(p["floor"], 1, MAX_FLOOR, "floor")
+            pieces.append(p["piece"])
+        _need(not b or s["hand"][i] is not None, f"seat {i + 1} builds without a lot card")
+    _need(sorted(pieces) == sorted(ids), "every piece is in the supply or on one lot, once")
+    order = {pid: k for k, pid in enumerate(ids)}
+    _need(supply == sorted(supply, key=order.__getitem__), "the supply is in catalogue order")
+    for i, o in enumerate(_list(s["outline"], n, "outline")):
+        limit = 1 if s["hand"][i] is None else len(rules._side(s, i).outlines) - 1
+        _int(o, 0, max(limit, 0), f"seat {i + 1}'s outline")
+    for st in _list(s["status"], n, "status"):
+        _need(st in STATUSES, "a status is waiting, building, done or out")
+    for t in _list(s["stop"], n, "stop"):
+        _need(t is None or _num(t, 0.0, MAX_SECONDS, "a Stop! time") is not None, "a Stop! time")
+    for tries in _list(s["tries"], n, "tries"):
+        for t in _list(tries, None, "a seat's Stop! calls"):
+            _num(t, 0.0, MAX_SECONDS, "a Stop! time")
+        _need(len(tries) <= 10_000, "too many Stop! calls")
+    for v in _list(s["verdicts"], n, "verdicts"):
+        _need(v is None or isinstance(v, dict), "a verdict is a mapping")
+    for w in _list(s["winners"], None, "winners"):
+        _int(w, 0, n - 1, "a winner")
+    for o in _list(s["order"], None, "order"):
+        _int(o, 0, n - 1, "a mover")
+    _int(s["turn"], 0, max(len(s["order"]) - 1, 0), "turn")
+    _need(isinstance(s["history"], list) and isinstance(s["reason"], str), "history and reason")
+    phase = s["phase"]
+    if phase == "start":
+        _need(any(a is None for a in s["at"]), "the start is over when every architect stands")
+    else:
+        _need(all(a is not None for a in s["at"]), "every architect stands on the plan")
+        for i, at in enumerate(s["at"]):
+            r, c = at
+            _need(grid[r][c] is None, f"seat {i + 1} stands on a card still on the plan")
+    if phase == "build":
+        _need("building" in s["status"], "a building round has someone building")
+        _need(all(h is not None or st != "building" for h, st in zip(s["hand"], s["status"])),
+              "a builder holds a lot card")
+    if phase == "move":
+        _need(len(s["order"]) == n and sorted(s["order"]) == list(range(n)), "every seat moves once")
+    if rules.bottle:
+        _check_bottle(s, n, phase)
+    return s
+
+
+def _check_bottle(s, n, phase) -> None:
+    drinks = list(_list(s["box"], None, "box")) + list(_list(s["tray"], None, "tray"))
+    for held in _list(s["held"], n, "held"):
+        drinks += _list(held, None, "a seat's drinks")
+    for kept in _list(s["kept"], n, "kept"):
+        drinks += _list(kept, None, "a seat's kept drinks")
+    drinks += [d for d in _list(s["staked"], n, "staked") if d is not None]
+    _need(all(isinstance(d, int) and not isinstance(d, bool) for d in drinks), "a drink is a number 0-35")
+    _need(sorted(drinks) == list(range(36)), "each of the 36 drinks is in one place")
+    _need(s["box"] == sorted(s["box"]), "the box is sorted")
+    for spent in _list(s["spent"], n, "spent"):
+        _need(all(c in COLOURS for c in _list(spent, None, "spent drinks")), "a spent drink is a colour")
+    for b in _list(s["barred"], n, "barred"):
+        _need(b is None or isinstance(b, str), "a barred piece")
+    _need(s["pourer"] is None or _int(s["pourer"], 0, n - 1, "pourer") is not None, "pourer")
+    for p in _list(s["pours"], None, "pours"):
+        _int(p, 0, n - 1, "a pourer")
+    for t in _list(s["takers"], None, "takers"):
+        _int(t, 0, n - 1, "a taker")
+    _int(s["take_turn"], 0, max(len(s["takers"]) - 1, 0), "take_turn")
+    _need(s["last_pour"] is None or isinstance(s["last_pour"], dict), "last_pour")
+    if phase == "pour":
+        _need(s["pourer"] is not None, "a pour has a pourer")
+    if phase == "take":
+        _need(bool(s["takers"]) and bool(s["tray"]), "a take has takers and drinks")

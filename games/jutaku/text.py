@@ -1,0 +1,51 @@
+"""The `tokyo rules` texts of Tokyo Jutaku and Bottle Bonus, in the kiosk's own words."""
+
+JUTAKU = """\
+Tokyo Jutaku — build tiny houses on odd lots, against the others (004:1-60).
+
+Set-up: 32 lot cards in a 6×6 plan grouped by district, the pieces in the middle
+(004:21). Each architect starts on a card at the outer edge and takes it; the marker
+stays where the card was (004:27-29).
+
+A lot card asks for exactly its floors (the digit) and exactly its pieces (the Roman
+numeral, V///: five and three ones, eight pieces), inside its dark outline; with two
+outlines you choose one (004:31-48).
+
+Building (004:39-54): take one piece at a time and place it (turn it, flip it as you
+like); you may take back the last piece placed, and the one before (004:50). Pieces
+stay inside the outline; several pieces on one floor each touch another; nothing
+reaches outside the floor below or lies over a gap.
+
+On this screen each of you builds in turn with a clock: your build time is your
+Stop! call. Stop! checks the rules and then lets gravity judge — it must stand. A
+failed Stop! costs only time: build on and call again, or give the round up. When
+everyone has succeeded or given up, the fastest success wins the round and keeps the
+card for its yen; equal times to the tenth of a second all win (004:56). Every piece
+then goes back to the middle.
+
+Moving (004:58): the richest winner moves first, then clockwise: up to two cards
+straight (never diagonally), gaps passed over as if not there; take the card you
+land on. If you did not win, you may keep your card instead, or move (your old card
+goes back where it lay). Kiosk ruling: with no card in reach at all, any free card.
+
+The end (004:60): the moment someone completes a fourth lot. The most yen wins; ties
+share the win.
+
+Computer architects (apprentice, architect, master) build for real: their buildings
+pass the same check and the same verdict; their level gives their speed.
+"""
+
+BOTTLE = JUTAKU.replace("Tokyo Jutaku — build tiny houses", "Bottle Bonus — Tokyo Jutaku with drinks: build tiny houses") + """
+Bottle Bonus (004:77-93): after each round, before moving, the round's winner draws
+as many random drinks as there are other players and pours them all at once through
+the vending machine; clockwise, every other player may take one that came out. Drinks
+stuck in the machine go back to the box (kiosk ruling). Each drink is a one-shot power:
+
+  black   turn your lot card over before you start building (the back unseen before)
+  white   place 1 piece before the round (your clock starts after it)
+  mint    "put it back!" at any time: everyone else still building puts back their
+          last piece and takes another (on this screen: whoever is still building then)
+  blue    spend before a round: win it and keep the drink for +¥200, else it is lost
+  red     this round you may place 2 pieces at once
+  purple  when moving, go to any free lot card
+"""
