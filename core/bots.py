@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from .errors import IllegalMove
 from .game import Action, Move
 from .rng import Rng
 
@@ -62,5 +63,16 @@ def play_turn(match, seat: int, bot, rng: Rng):
     """Let `bot` make one move for `seat`; returns the events."""
     legal = match.legal(seat)
     view = match.view(seat) if getattr(bot, "needs_view", True) else None
-    action = bot.choose(view, legal, rng)
-    return match.play(seat, action)
+    return play_choice(match, seat, bot.choose(view, legal, rng), legal, rng)
+
+
+def play_choice(match, seat: int, choice, legal: list[Action], rng: Rng):
+    """Play a bot's choice. Data the game refuses (the random bot's sample placement) is not
+    the game's fault: the bot then takes one of the actions that take no data instead."""
+    try:
+        return match.play(seat, choice)
+    except IllegalMove:
+        plain = [a for a in legal if not a.takes]
+        if not isinstance(choice, Move) or choice.payload is None or not plain:
+            raise
+        return match.play(seat, plain[rng.below(len(plain))])

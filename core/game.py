@@ -159,6 +159,12 @@ class Rules:
         payload is wrong. `payload` is already plain data (core.payload.plain)."""
         raise IllegalMove(f"{action.key!r} takes no data")
 
+    def reveals(self, state, seat: int, action: Action) -> bool:
+        """Whether playing `action` shows `seat` something printed but unseen until then (the
+        back of a card turned over): such a move cannot be taken back. Secrets dealt by chance
+        are found by `scramble` instead; this is for what the components themselves hide."""
+        return False
+
     def sample_payload(self, view: dict, action: Action, rng: Rng):
         """A payload for a `takes` action, from the seat's view: what the random bot and the
         random-play check send. It may be refused; a game with `takes` actions must also
@@ -423,7 +429,8 @@ class Match:
             self.drew = self.game.replay(self.log.dump()).drew
         if self.drew[-1]:
             return "chance has been drawn since (dice, a bag, a pour): that move stands"
-        if self._revealed(self._before_last(), *moves[-1]):
+        before = self._before_last()
+        if self._revealed(before, *moves[-1]) or self._shows(before, *moves[-1][:2]):
             return "it showed something that was hidden: that move stands"
         return None
 
@@ -462,6 +469,10 @@ class Match:
             while len(self._snapshots) > SNAPSHOTS_KEPT:
                 del self._snapshots[min(self._snapshots)]
         return before
+
+    def _shows(self, before: "Match", seat: int, key: str) -> bool:
+        action = before._legal_map(seat).get(key)
+        return action is not None and self.rules.reveals(before.state, seat, action)
 
     def _revealed(self, before: "Match", seat: int, key: str, payload=None) -> bool:
         """Whether the move (`seat` playing `key` from `before`) let anyone see a secret.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from .bots import make_bot
+from .bots import make_bot, play_choice
 from .rng import Rng
 
 MAX_MOVES = 100_000
@@ -30,7 +30,7 @@ def play_one(game, players: int, seed: int, bots: list, options: dict | None = N
         seat = waiting[0]
         legal = match.legal(seat)
         view = match.view(seat) if wants_view[seat] else None
-        match.play(seat, bots[seat].choose(view, legal, rngs[seat]))
+        play_choice(match, seat, bots[seat].choose(view, legal, rngs[seat]), legal, rngs[seat])
         moves += 1
     return match, moves
 

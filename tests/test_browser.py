@@ -83,8 +83,9 @@ def see_the_menu(kiosk: Kiosk) -> None:
 
 
 def start_chocolate_milk(kiosk: Kiosk) -> None:
-    """Enter on the highlighted game (Chocolate Milk), then F2 on the set-up screen."""
-    kiosk.press("Enter")
+    """Down from the first game (Bottle Bonus) to Chocolate Milk, Enter, then F2 on the
+    set-up screen."""
+    kiosk.press("ArrowDown", "Enter")
     screen = kiosk.wait_for("Chocolate Milk — set up the table", "Seat 1", "Seat 2")
     key_bar = [line for line in screen.splitlines() if line.strip()][-1]
     assert re.search(r"\bf2 Start\b", key_bar), f"the key bar does not offer F2 Start: {key_bar!r}"
@@ -138,6 +139,24 @@ def test_a_game_started_by_keys_and_played_by_mouse(open_kiosk):
     start_chocolate_milk(kiosk)
     play_a_move_by_click(kiosk)
     check_the_play_screen(kiosk)
+
+
+def test_tokyo_jutaku_built_in_the_browser(open_kiosk):
+    """The building screen through `tokyo serve`: a start, the computer architect builds
+    first, then the person's clock runs; a piece placed by keys, Stop! judged."""
+    kiosk = open_kiosk()
+    see_the_menu(kiosk)
+    kiosk.press("ArrowDown", "ArrowDown", "ArrowDown", "Enter")    # Bottle Bonus, CM, Countdown, Jutaku
+    kiosk.wait_for("Tokyo Jutaku — set up the table", "Seat 1", "Seat 2")
+    kiosk.press("F2")
+    kiosk.wait_for("Start on ")
+    kiosk.press("Enter")
+    kiosk.wait_for("Player 1 builds", "Supply", "Clock", timeout=60)
+    kiosk.press("Tab", "Enter")
+    kiosk.wait_for(" places ", "1 of ")
+    kiosk.press("s")
+    kiosk.wait_for("Does not pass")
+    kiosk.snap("jutaku-build")
 
 
 def test_unlocked_kiosk_leaves_with_q(open_kiosk):

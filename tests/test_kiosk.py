@@ -43,8 +43,9 @@ def text_of(screen) -> str:
 
 
 async def open_setup(pilot) -> SetupScreen:
+    """Chocolate Milk's set-up: one down from the first game of the menu (Bottle Bonus)."""
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, MenuScreen), "the menu")
-    await pilot.press("enter")
+    await pilot.press("down", "enter")
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, SetupScreen), "the set-up screen")
     return pilot.app.screen
 
@@ -82,9 +83,9 @@ async def test_menu_lists_games_practice_and_how_to_play():
         assert prompts["practice:build"] == "Practice: building"
         assert prompts["practice:vending"] == "Practice: vending machine"
         assert app.focused is games
-        assert games.get_option_at_index(games.highlighted).id == "game:chocolate_milk"
+        assert games.get_option_at_index(games.highlighted).id == "game:bottle_bonus"   # the first by title
 
-        await pilot.press("f1")
+        await pilot.press("down", "f1")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "how to play")
         shown = app.screen.query_one("#rules-text", Static).visual.plain
         assert "Move and buy" in shown and "How to play Chocolate Milk" in text_of(app.screen)

@@ -22,6 +22,7 @@ from core.rng import Rng
 from kiosk import startup
 from kiosk.app import TokyoKiosk
 from kiosk.config import KioskConfig
+from kiosk.practice.turn import BuildTurnScreen
 from kiosk.screens import Seat
 from kiosk.screens.apology import ApologyScreen
 from kiosk.screens.attract import AttractScreen
@@ -38,15 +39,17 @@ from tests.test_kiosk_unattended import FakeClock
 
 SEED = 2024
 SIZES = [(80, 24), (100, 30), (200, 60)]
-GAMES = ("chocolate_milk", "tsukiji")
+GAMES = ("chocolate_milk", "tsukiji", "jutaku", "bottle_bonus", "countdown")
 OPTIONS = {"chocolate_milk": {},
-           "tsukiji": {"money": "open", "selection": "newcomer", "round_limit": 40}}
-BOTS = {"chocolate_milk": "dealer", "tsukiji": "fishmonger"}
+           "tsukiji": {"money": "open", "selection": "newcomer", "round_limit": 40},
+           "jutaku": {}, "bottle_bonus": {}, "countdown": {}}
+BOTS = {"chocolate_milk": "dealer", "tsukiji": "fishmonger", "jutaku": "master", "bottle_bonus": "master",
+        "countdown": "master"}
 
 
 @pytest.fixture(autouse=True)
 def the_two_finished_games(monkeypatch):
-    """Only the games that are done: the same pictures whatever else is installed; and the
+    """Only the games that are shipped: the same pictures whatever else is installed; and the
     attract parade held still, so its picture does not depend on the machine's speed."""
     real = games._entry_points
     monkeypatch.setattr(games, "_entry_points", lambda: {k: v for k, v in real().items() if k in GAMES})
@@ -117,6 +120,19 @@ async def curtain_of(pilot, name: str) -> None:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen), "the curtain")
 
 
+async def build_of(pilot, name: str) -> None:
+    """A person's building turn: Tokyo Jutaku after the start on an outer card, Countdown
+    at once; the computer architect has built first."""
+    await at_menu(pilot)
+    pilot.app.start_match(games.load(name), seats(name), OPTIONS[name])
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, PlayScreen), "the table")
+    play = pilot.app.screen
+    if name != "countdown":
+        await wait_for(pilot, lambda: play.human == 0, "Aiko's start")
+        play._play(0, play.match.legal(0)[0].key)
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, BuildTurnScreen), "Aiko's build", limit=900)
+
+
 async def pin(pilot) -> None:
     await at_menu(pilot)
     await pilot.press("ctrl+o")
@@ -165,11 +181,21 @@ SCENES: dict[str, Scene] = {
                                                   seconds=3600), resting, None),
     "curtain-tsukiji": Scene(kiosk, lambda p: curtain_of(p, "tsukiji"), None),
 }
-for _name in GAMES:
+for _name in GAMES[:2]:
     for _screen, _reach, _main in (("setup", setup_of, "#start"), ("play", play_of, "#actions"),
                                    ("rules", rules_of, None), ("leave", leave_of, None),
                                    ("end", end_of, "#to-menu")):
         SCENES[f"{_screen}-{_name}"] = Scene(kiosk, lambda p, r=_reach, n=_name: r(p, n), _main)
+# The building games: their table, a person's building turn (the clock held still) and the end.
+for _screen, _name, _reach, _main in (("setup", "jutaku", setup_of, "#start"),
+                                      ("play", "jutaku", play_of, "#actions"),
+                                      ("build", "jutaku", build_of, "#practice-canvas"),
+                                      ("play", "bottle_bonus", play_of, "#actions"),
+                                      ("build", "countdown", build_of, "#practice-canvas"),
+                                      ("end", "jutaku", end_of, "#to-menu"),
+                                      ("end", "countdown", end_of, "#to-menu")):
+    SCENES[f"{_screen}-{_name}"] = Scene(lambda: kiosk(clock=FakeClock()), lambda p, r=_reach, n=_name: r(p, n),
+                                         _main)
 
 
 def size_id(size) -> str:

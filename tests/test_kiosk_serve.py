@@ -69,11 +69,11 @@ async def browse(port: int) -> None:
         async with session.ws_connect(f"{ws_url}?width=110&height=32") as ws:
             seen = bytearray()
             await read_until(ws, seen, "Tokyo Series Kiosk", "Chocolate Milk", "Practice: building")
-            await ws.send_json(["stdin", F1])
+            await ws.send_json(["stdin", DOWN + F1])        # Chocolate Milk is second, after Bottle Bonus
             await read_until(ws, seen, "How to play Chocolate Milk")
             await ws.send_json(["stdin", ESC])
             seen.clear()
-            await ws.send_json(["stdin", DOWN + DOWN + ENTER])      # Tsukiji, then Practice: building
+            await ws.send_json(["stdin", DOWN * 4 + ENTER])   # Countdown, Tokyo Jutaku, Tsukiji, Practice: building
             await read_until(ws, seen, "Build practice", "Supply", "69 pieces", "\u2580")
             seen.clear()
             await ws.send_json(["stdin", TAB + ENTER])              # a piece into the hand, dropped

@@ -183,6 +183,11 @@ class Jutaku(Rules):
             return IllegalMove("take one drink that came out of the machine, or none", R_POUR)
         return IllegalMove(f"{key!r} is not a legal action now")
 
+    def reveals(self, s, seat, action) -> bool:
+        """004:83 — the back of a lot card is unseen until the black drink turns it: once
+        turned, it stays turned (no taking back to decide again)."""
+        return action.key == "drink:black"
+
     # ---- payloads ------------------------------------------------------------------
 
     def accept(self, s, seat, action, payload) -> Action:

@@ -18,6 +18,9 @@ from .generic import GenericBoard
 BOARDS = {
     "chocolate_milk": "kiosk.boards.chocolate_milk:ChocolateMilkBoard",
     "tsukiji": "kiosk.boards.tsukiji:TsukijiBoard",
+    "jutaku": "kiosk.boards.jutaku:JutakuBoard",
+    "bottle_bonus": "kiosk.boards.jutaku:JutakuBoard",
+    "countdown": "kiosk.boards.countdown:CountdownBoard",
 }
 
 

@@ -44,6 +44,13 @@ class Board(VerticalScroll):
         return ""
 
     @classmethod
+    def turn_screen(cls, match, seat: int, name: str, clock, names: list[str]):
+        """The screen on which a person supplies the data of actions that take it
+        (Action.takes: placements, a build time), or None when the board has none; the
+        play screen pushes it while the match waits for that person's data."""
+        return None
+
+    @classmethod
     def breakdown_lines(cls, game: Game, entry: dict) -> list[str]:
         """One seat's scoring breakdown as lines for the end screen."""
         lines = []

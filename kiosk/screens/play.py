@@ -44,7 +44,7 @@ SHORT = 34       # rows below which the seats and the log share a column beside 
 class PlayScreen(Screen):
     """One match in progress; pushes the end screen when it is over."""
 
-    CSS_PATH = ["play.tcss", "../boards/chocolate_milk.tcss", "../boards/tsukiji.tcss"]
+    CSS_PATH = ["play.tcss", "../boards/chocolate_milk.tcss", "../boards/tsukiji.tcss", "../boards/jutaku.tcss"]
 
     BINDINGS = [
         Binding("escape", "leave", "Leave game"),
@@ -72,6 +72,7 @@ class PlayScreen(Screen):
         self._bot_pending = False
         self._ended = False
         self._save_warned = False
+        self.turn_open = False               # a person's building turn screen is up
 
     def compose(self) -> ComposeResult:
         yield Static(id="play-header")
@@ -152,8 +153,41 @@ class PlayScreen(Screen):
             picker.wait(f"{waiting} (computer) is choosing…", "Please wait for the computer's move.")
         else:
             name = self.seats[self.human].name
+            legal = match.legal(self.human)
+            if any(a.takes for a in legal) and self._take_turn(self.human, to_act):
+                return
             title = f"{name}, your move (↑ ↓ Enter, or touch):"
-            picker.offer(title, match.legal(self.human), masked=hidden, words=self.names())
+            picker.offer(title, [a for a in legal if not a.takes], masked=hidden, words=self.names())
+        self._start_bot(to_act)
+
+    def _take_turn(self, seat: int, to_act: tuple[int, ...]) -> bool:
+        """A person whose actions take data (a building turn) gets the board's screen for it,
+        once the computer seats acting too have moved (they build first: a person then
+        knows the time to beat). True when the picker is not needed now."""
+        screen_for = getattr(self.board_cls, "turn_screen", None)
+        if screen_for is None or self.turn_open:
+            return self.turn_open
+        picker = self.query_one(ActionPicker)
+        if any(not self.seats[s].human for s in to_act):
+            picker.wait("The computer architects build first…", "Your turn comes when they are done.")
+            self.human = None
+            self._start_bot(to_act)
+            return True
+        screen = screen_for(self.match, seat, self.seats[seat].name, self.app.clock, self.names())
+        if screen is None:
+            return False
+        self.turn_open = True
+        picker.wait(f"{self.seats[seat].name} is building…")
+
+        def back(_=None) -> None:
+            self.turn_open = False
+            self._autosave()
+            self.advance()
+
+        self.app.push_screen(screen, back)
+        return True
+
+    def _start_bot(self, to_act) -> None:
         bots = [s for s in to_act if not self.seats[s].human]
         if bots and not self._bot_pending:
             self._bot_pending = True

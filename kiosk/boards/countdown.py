@@ -1,0 +1,49 @@
+"""The Countdown table: every builder's tower in numbers, the round's floor and its time.
+
+A person's floor is built on the build screen (kiosk.practice.turn) with the round's
+clock counting down (004:70-73).
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.widgets import Static
+
+from core.game import Game
+
+from .base import Board
+
+STATUS = {"building": "building this floor", "waiting": "floor built", "out": "out"}
+
+
+class CountdownBoard(Board):
+    def compose(self) -> ComposeResult:
+        yield Static(id="cd-round")
+        yield Static(id="cd-towers")
+
+    def show(self, view: dict) -> None:
+        self.query_one("#cd-round", Static).update(Content(
+            f"Floor {view['floor']}: {view['seconds']:g} seconds (004:70-73) · "
+            f"pieces in the middle: {len(view['supply'])}"))
+        lines = []
+        for s, entry in enumerate(view["seats"]):
+            name = self.seats[s].name
+            tower = f"{entry['floors']} floor(s), {entry['pieces']} piece(s)"
+            state = STATUS.get(entry["status"], entry["status"])
+            if entry["status"] == "out":
+                state += f" after floor {entry['out_round']}, scores {entry['score']}"
+            v = entry["verdict"]
+            verdict = "" if v is None else (" · stood" if v["stands"] else " · fell")
+            lines.append(f"{s + 1} {name}: {tower} · {state}{verdict}")
+        self.query_one("#cd-towers", Static).update(Content("\n".join(lines)))
+
+    @classmethod
+    def seat_summary(cls, game: Game, view: dict, seat: int) -> str:
+        entry = view["seats"][seat]
+        return f"{entry['pieces']} pieces" + (" (out)" if entry["status"] == "out" else "")
+
+    @classmethod
+    def turn_screen(cls, match, seat: int, name: str, clock, names):
+        from ..practice.turn import CountdownTurnScreen
+        return CountdownTurnScreen(match, seat, name, clock, names)

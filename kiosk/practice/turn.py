@@ -1,0 +1,343 @@
+"""A person's building turn in a match: the build bench, with the match as the judge.
+
+The same bench and screen as build practice, but every drop, take-back, outline change
+and Stop! is a move of the match (a placement carries its data, core.payload), so the
+rules of the game decide, not the screen; the screen mirrors what the match accepted.
+A clock runs from the moment the builder takes the screen: in Tokyo Jutaku it is the
+build time the Stop! claims (004:56), in Countdown it counts down the round (004:70-73).
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.errors import IllegalMove
+from core.game import Match
+from physics.building import Building, Lot, Placement
+from physics.practice.build import BuildPractice
+
+from ..words import named
+from .build import BuildPracticeScreen
+
+
+def lot_in(view: dict, seat: int) -> Lot:
+    """The seat's lot as its view shows it: its card's side, or Countdown's card edge."""
+    if "card_mm" in view:
+        return Lot.card_edge(view["card_mm"])
+    lot = view["seats"][seat]["lot"]
+    return Lot(tuple(tuple(o) for o in lot["outlines"]), lot["floors"], lot["numeral"])
+
+
+def _payload(p: Placement) -> dict:
+    return {"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation, "flip": p.flip, "floor": p.floor}
+
+
+class TurnBench(BuildPractice):
+    """The build bench of one seat in a match; `clock()` gives the seconds of its turn."""
+
+    def __init__(self, match: Match, seat: int, clock, names: list[str] | None = None):
+        self.match = match
+        self.seat = seat
+        self.clock = clock
+        self.names = names or []
+        self.countdown = "card_mm" in match.view(seat)
+        self.pending: Placement | None = None      # red drink: placed with the next piece
+        self.done = False
+        super().__init__(self._mirror(), lots=[self._mirror().lot])
+        self.message = "Your clock runs: pick a piece (Tab) and build."
+
+    # ---- the match -------------------------------------------------------------------
+
+    def view(self) -> dict:
+        return self.match.view(self.seat)
+
+    def me(self) -> dict:
+        return self.view()["seats"][self.seat]
+
+    def _mirror(self) -> Building:
+        view = self.view()
+        me = view["seats"][self.seat]
+        b = Building(lot_in(view, self.seat), me.get("outline", 0), pieces=self.match.rules.pieces)
+        for p in me["building"]:
+            b.place(Placement(**p))
+        return b
+
+    def resync(self) -> None:
+        """The bench as the match has it now (after a drink, a mint call, a reload)."""
+        self.building = self._mirror()
+        self.lots = [self.building.lot]
+        self.pending = None
+        self._changed()
+
+    def _play(self, key: str, payload=None) -> bool:
+        try:
+            events = self.match.play(self.seat, key, payload)
+        except IllegalMove as e:
+            self.message = named(f"Not allowed: {e}", self.names)
+            return False
+        self.message = named(" · ".join(e.text for e in events), self.names) if events else ""
+        self.done = not any(a.takes for a in self.match.legal(self.seat))
+        return True
+
+    def legal_keys(self) -> set[str]:
+        return {a.key for a in self.match.legal(self.seat)}
+
+    def supply(self) -> list[str]:
+        taken = {self.pending.piece} if self.pending else set()
+        return [p for p in self.view()["supply"] if p not in taken]
+
+    def floor_now(self) -> int | None:
+        return self.view()["round"] if self.countdown else None
+
+    def pick(self, piece: str) -> None:
+        super().pick(piece)
+        if self.countdown:
+            self.held.floor = self.floor_now()
+
+    # ---- moves -----------------------------------------------------------------------
+
+    def drop(self) -> int | None:
+        if not self.held:
+            return None
+        p = self.placement()
+        payload = _payload(p)
+        if self.countdown:
+            payload["seconds"] = round(self.clock(), 1)
+        if self.pending is not None:
+            payload = {"pieces": [_payload(self.pending), payload]}
+        if not self._play("place", payload):
+            return None
+        self.held = None
+        self.pending = None
+        self.building = self._mirror()
+        self._changed()
+        return len(self.building.placements) - 1
+
+    def pair(self) -> None:
+        """Red drink (004:91): hold this piece where it is and place it with the next one."""
+        if self.held and self.pending is None:
+            self.pending = self.placement()
+            self.held = None
+            self.building.place(self.pending)
+            self.message = f"{self.pending.piece} waits: it is placed together with the next piece"
+            self._changed()
+
+    def take_back(self) -> None:
+        if self.pending is not None:
+            self.building.take_back()
+            self.message = f"{self.pending.piece} goes back"
+            self.pending = None
+            self._changed()
+            return
+        if self._play("take_back"):
+            self.building = self._mirror()
+            self._changed()
+
+    def next_lot(self, step: int = 1) -> None:
+        self.message = "You build on your own lot card."
+
+    def next_outline(self) -> None:
+        other = [k for k in self.legal_keys() if k.startswith("outline:")]
+        if not other:
+            self.message = "This lot card has one outline."
+            return
+        if self._play(other[0]):
+            self.resync()
+
+    def stop(self) -> None:
+        """Stop! (Jutaku, with the clock's time) or the end of the round (Countdown); the
+        match judges, and the bench shows the same verdict drawn."""
+        if self.pending is not None:
+            self.take_back()
+        if self.countdown:
+            if self._play("done"):
+                self.building = self._mirror() if not self.done else self.building
+            super().stop()
+            return
+        seconds = max(round(self.clock(), 1), self.me()["last_try"])
+        if self._play("stop", {"seconds": seconds}):
+            super().stop()
+
+    def give_up(self) -> None:
+        key = "done" if self.countdown else "give_up"
+        if key in self.legal_keys():
+            self._play(key)
+
+    # ---- words -----------------------------------------------------------------------
+
+    def header(self) -> tuple[str, str, bool]:
+        lot_line, state, alert = super().header()
+        if self.countdown:
+            lot_line = f"the card's own edge (004:68) — floor {self.view()['round']}"
+        return lot_line, state, alert
+
+    def clock_line(self) -> str:
+        t = self.clock()
+        if self.countdown:
+            left = self.view()["seconds"] - t
+            return f"Clock {max(left, 0):.1f} s left" if left > 0 else "Time! End your round (S)"
+        return f"Clock {t:.1f} s"
+
+
+class DrinkMenu(ModalScreen[str | None]):
+    """The drinks a builder may spend now (Bottle Bonus, 004:81-93)."""
+
+    CSS_PATH = "../screens/modals.tcss"
+    BINDINGS = [Binding("escape", "dismiss_none", "Close")]
+
+    def __init__(self, choices: list[tuple[str, str]]):
+        super().__init__()
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="leave-box"):
+            yield Static(Content("Spend a drink"), id="leave-title")
+            yield OptionList(*[Option(text, id=key) for key, text in self.choices], id="drink-menu")
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class GiveUp(ModalScreen[bool]):
+    """Giving up the round (Jutaku) or ending it now (Countdown): asked once."""
+
+    CSS_PATH = "../screens/modals.tcss"
+    BINDINGS = [Binding("escape", "no", "Keep building"), Binding("y", "yes", "Yes")]
+
+    def __init__(self, question: str):
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="leave-box"):
+            yield Static(Content(self.question), id="leave-title")
+            with Horizontal(id="leave-buttons"):
+                yield Button("Yes (Y)", id="yes", variant="error")
+                yield Button("Keep building (Esc)", id="no", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)
+
+
+class BuildTurnScreen(BuildPracticeScreen):
+    """One person's building turn; it closes when the match no longer waits for them."""
+
+    BINDINGS = [
+        Binding("escape", "give_up", "Give up"),
+        Binding("d", "drinks", "Drinks", show=False),
+        Binding("w", "pair", "With next", show=False),
+        Binding("enter", "pick_or_drop", "Pick/drop"),
+    ]
+
+    def __init__(self, match: Match, seat: int, name: str, clock, names: list[str] | None = None):
+        self.started = clock()
+        last = match.view(seat)["seats"][seat].get("last_try", 0.0) or 0.0
+        self.bench_clock = lambda: last + clock() - self.started
+        super().__init__(TurnBench(match, seat, self.bench_clock, names))
+        self.person = name
+        self._clock_timer = None
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._clock_timer = self.set_interval(0.2, self._show_clock, name="build clock")
+
+    def _show_clock(self) -> None:
+        self.query_one("#practice-holding", Static).update(Content(self._holding_line()))
+
+    def _holding_line(self) -> str:
+        return f"{self.bench.clock_line()} · {self.bench.holding()}"
+
+    def refresh_all(self) -> None:
+        super().refresh_all()
+        b = self.bench
+        self.query_one("#practice-title", Static).update(Content.from_markup(
+            "[bold]$name builds[/] — $lot$beat", name=self.person, lot=b.header()[0], beat=self._to_beat()))
+        self.query_one("#practice-holding", Static).update(Content(self._holding_line()))
+        if b.done and b.phase == "build":
+            self.dismiss(True)
+
+    def _to_beat(self) -> str:
+        """Tokyo Jutaku: the fastest Stop! that passed this round, the time to beat (004:56)."""
+        if self.bench.countdown:
+            return ""
+        seats = self.bench.view()["seats"]
+        times = [(e["stop"], i) for i, e in enumerate(seats) if e["stop"] is not None and i != self.bench.seat]
+        if not times:
+            return ""
+        best, who = min(times)
+        name = self.bench.names[who] if who < len(self.bench.names) else f"seat {who + 1}"
+        return f" · to beat: {name} {best:.1f} s"
+
+    def _tick(self) -> None:
+        super()._tick()
+        if self.bench.done and self.bench.phase == "verdict" and self._timer is None:
+            self.bench.message = "Enter: back to the table"
+
+    def action_pick_or_drop(self) -> None:
+        if self.bench.done:
+            self.dismiss(True)
+            return
+        super().action_pick_or_drop()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "lot":
+            return False
+        if action == "drinks":
+            return any(k.startswith("drink:") for k in self.bench.legal_keys()) or None
+        if action == "pair":
+            return self.bench.pending is None and "red" in (self.bench.me().get("spent") or []) or None
+        return super().check_action(action, parameters)
+
+    def action_give_up(self) -> None:
+        if self.bench.done:
+            self.dismiss(True)
+            return
+        question = ("End your round now?" if self.bench.countdown
+                    else "Give up this round? Your pieces go back to the middle.")
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.bench.give_up()
+                self.refresh_all()
+        self.app.push_screen(GiveUp(question), answer)
+
+    def action_drinks(self) -> None:
+        from games.jutaku.rules import POWER_WORDS
+        keys = sorted(k for k in self.bench.legal_keys() if k.startswith("drink:"))
+        choices = [(k, f"{k[6:]}: {POWER_WORDS[k[6:]]}") for k in keys]
+
+        def spend(key: str | None) -> None:
+            if key and self.bench._play(key):
+                self.bench.resync()
+            self.refresh_all()
+        self.app.push_screen(DrinkMenu(choices), spend)
+
+    def action_pair(self) -> None:
+        self._building().pair()
+        self.refresh_all()
+
+
+class CountdownTurnScreen(BuildTurnScreen):
+    """A Countdown builder's floor: S and Esc end the round (004:70-75)."""
+
+    BINDINGS = [
+        Binding("escape", "give_up", "End round"),
+        Binding("s", "stop", "End round", show=False),
+    ]
