@@ -5,12 +5,11 @@ stability verdict, the shared supply, and each piece acceptable when it is place
 import pytest
 
 from core.rng import Rng
+from games.jutaku import architect as A
+from games.jutaku.architect import LEVELS, Plan, build_seconds, plan, plan_floor
 from physics.building import R_OVERLAP, R_RESTS, Building, Lot
 from physics.pieces import catalogue
 from physics.stability import settle
-
-from games.jutaku import architect as A
-from games.jutaku.architect import LEVELS, Plan, build_seconds, plan, plan_floor
 
 CAT = catalogue()
 IDS = CAT.ids()

@@ -14,7 +14,6 @@ from core import games
 from core.errors import IllegalMove
 from games.jutaku import rules as J
 from physics.building import R_OVERLAP
-
 from tests.test_jutaku import HARAJUKU_1, IKEBUKURO_3, build, keys, move_position, planned, row, verdict
 from tests.test_jutaku import position as jutaku_position
 

@@ -116,7 +116,7 @@ def test_every_side_is_feasible_and_the_back_is_harder(deck):
         for side in _sides(card):
             assert side.pieces >= side.floors, card.id
             assert 3 <= side.pieces <= 12, card.id
-            assert max(r - l for l, r in side.outlines) >= 40, card.id
+            assert max(right - left for left, right in side.outlines) >= 40, card.id
             assert all(0 <= l < r <= 88 for l, r in side.outlines), card.id
             assert side.yen % 1000 == 0 and side.yen > 0, card.id
         assert 1 <= card.front.floors <= 4 and 1 <= card.back.floors <= 5, card.id
@@ -126,7 +126,7 @@ def test_every_side_is_feasible_and_the_back_is_harder(deck):
 def test_the_reconstructed_yen_follow_the_rule_in_the_header(deck):
     # The header's rule; it must reproduce the exact card (004:33-35).
     def rule(side):
-        tight = max(r - l for l, r in side.outlines) < 60
+        tight = max(right - left for left, right in side.outlines) < 60
         return 1000 * (side.pieces + 2 * side.floors + tight)
     for card in deck.cards.values():
         for side in _sides(card):

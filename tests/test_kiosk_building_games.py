@@ -5,6 +5,7 @@ from core import games
 from kiosk.app import TokyoKiosk
 from kiosk.practice.turn import BuildTurnScreen
 from kiosk.screens import Seat
+from kiosk.screens.play import PlayScreen
 from tests.kiosk_support import sync, wait_for
 
 THIN = ("column-10x40", "column-10x60", "beam-60x8", "beam-80x10", "slab-50x10")
@@ -108,3 +109,115 @@ async def test_a_whole_jutaku_round_with_one_person_and_a_computer_architect():
         await pilot.press("enter")
         await wait_for(pilot, lambda: match.state["round"] == 2, "round 2")
         assert match.state["phase"] == "build"
+
+
+async def start(pilot, name: str, seats, seed: int = 3):
+    clock = Clock()
+    pilot.app.clock = clock
+    await pilot.pause()
+    pilot.app.start_match(games.load(name), seats, {})
+    await wait_for(pilot, lambda: any(isinstance(s, PlayScreen) for s in pilot.app.screen_stack), "the table")
+    return next(s for s in pilot.app.screen_stack if isinstance(s, PlayScreen)), clock
+
+
+@sync
+async def test_a_countdown_floor_against_the_clock():
+    app = TokyoKiosk(bot_delay=0, seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        play, clock = await start(pilot, "countdown", [Seat("Aiko"), Seat("Bo", "apprentice")])
+        match = play.match
+        await wait_for(pilot, lambda: turn_screen(app), "Aiko's floor", limit=900)
+        screen = app.screen
+        bench = screen.bench
+        assert bench.countdown and bench.lot.outlines == ((0.0, 88.0),)    # 004:68 — the card's own edge
+        assert "60.0 s left" in bench.clock_line()                          # 004:70
+        piece = next(p for p in bench.supply() if p.startswith("block-40x20"))
+        clock.now += 20.0
+        await place(pilot, bench, piece, 24.0, False)
+        assert [p["piece"] for p in match.state["built"][0]] == [piece]
+        clock.now += 45.0                                                   # 65 s: time is up
+        late = next(p for p in bench.supply() if p.startswith("cube-20"))
+        await place(pilot, bench, late, 24.0, False)
+        assert len(match.state["built"][0]) == 1 and "time is up" in bench.message
+        assert "Time!" in bench.clock_line()
+        await pilot.press("escape")                                        # end the round now?
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "end the round?")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: bench.done, "the round ended")
+        assert match.state["status"][0] in ("waiting", "building") and match.state["stood"][0] == 1
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: match.state["round"] == 2, "floor 2")
+        await wait_for(pilot, lambda: turn_screen(app) and app.screen is not screen, "Aiko's second floor",
+                       limit=900)
+        assert "45.0 s left" in app.screen.bench.clock_line()               # 004:71
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "end the round?")
+        await pilot.press("y")
+        # 004:75 — no piece this round: Aiko is out and scores the one piece she built
+        await wait_for(pilot, lambda: match.state["status"][0] == "out", "Aiko out")
+        assert match.state["score"][0] == 1
+
+
+@sync
+async def test_bottle_bonus_pour_take_and_spend_a_drink_by_keys():
+    app = TokyoKiosk(bot_delay=0, seed=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        play, clock = await start(pilot, "bottle_bonus", [Seat("Aiko"), Seat("Bo", "master")])
+        match = play.match
+        await wait_for(pilot, lambda: play.human == 0, "Aiko's start")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: turn_screen(app), "Aiko's build", limit=900)
+        await pilot.press("escape")                       # Bo has built: Aiko gives the round up
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "give up?")
+        await pilot.press("y")
+        # 004:79 — Bo won: Bo pours one drink (one other player); Aiko may take what came out
+        await wait_for(pilot, lambda: match.state["phase"] == "take" and play.human == 0, "Aiko's pick")
+        assert len(match.state["last_pour"]["poured"]) == 1 and match.state["tray"]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: match.state["held"][0], "Aiko's drink")
+        assert [match.rules.colour_ids[d // 6] for d in match.state["held"][0]] == ["black"]
+        await wait_for(pilot, lambda: match.state["phase"] == "move" and play.human == 0, "Aiko's move")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: turn_screen(app), "Aiko's second build", limit=900)
+        bench = app.screen.bench
+        card = match.rules.deck.card(match.state["hand"][0])
+        assert bench.lot.floors == card.front.floors and "back" not in str(match.view(0)["seats"][0]["lot"])
+        # 004:83 — black: the lot card turned over before building; the back's demands now count
+        await pilot.press("d")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "DrinkMenu", "the drinks")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: match.state["side"][0] == "back", "the card turned")
+        assert (bench.lot.floors, bench.lot.numeral) == (card.back.floors, card.back.numeral)
+        assert match.why_not_undo(0) == "it showed something that was hidden: that move stands"
+
+
+@sync
+async def test_the_white_drinks_free_piece_takes_no_time_on_the_clock():
+    app = TokyoKiosk(bot_delay=0, seed=2)          # seed 2: the pour gives Aiko a white drink
+    async with app.run_test(size=(120, 40)) as pilot:
+        play, clock = await start(pilot, "bottle_bonus", [Seat("Aiko"), Seat("Bo", "master")])
+        match = play.match
+        await wait_for(pilot, lambda: play.human == 0, "Aiko's start")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: turn_screen(app), "Aiko's build", limit=900)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "give up?")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: match.state["phase"] == "take" and play.human == 0, "Aiko's pick")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: match.state["phase"] == "move" and play.human == 0, "Aiko's move")
+        assert [match.rules.colour_ids[d // 6] for d in match.state["held"][0]] == ["white"]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: turn_screen(app), "Aiko's second build", limit=900)
+        screen = app.screen
+        clock.now += 4.0
+        await pilot.press("d")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "DrinkMenu", "the drinks")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "white" in match.state["spent"][0], "white spent")
+        clock.now += 30.0                              # 004:85 — the free piece, before the round
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+        assert len(match.state["built"][0]) == 1
+        clock.now += 5.0
+        assert abs(screen.bench.clock() - 9.0) < 1e-9  # 4 s before, 5 s after; the 30 s did not count

@@ -9,6 +9,7 @@ The practice screens are checked at every size in test_kiosk_practice.py.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Awaitable, Callable
 
@@ -60,8 +61,10 @@ def seats(name: str) -> list[Seat]:
     return [Seat("Aiko"), Seat("Bo", BOTS[name])]
 
 
+@functools.lru_cache(maxsize=None)
 def finished(name: str, players: int = 2):
-    """A game its bots have played to the end, off screen."""
+    """A game its bots have played to the end, off screen (once per test process: the end
+    screen only reads it)."""
     game = games.load(name)
     match = game.new(players, seed=SEED, options=OPTIONS[name])
     bots = {s: make_bot(game, BOTS[name]) for s in range(players)}

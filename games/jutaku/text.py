@@ -35,7 +35,8 @@ Computer architects (apprentice, architect, master) build for real: their buildi
 pass the same check and the same verdict; their level gives their speed.
 """
 
-BOTTLE = JUTAKU.replace("Tokyo Jutaku — build tiny houses", "Bottle Bonus — Tokyo Jutaku with drinks: build tiny houses") + """
+BOTTLE = JUTAKU.replace("Tokyo Jutaku — build tiny houses",
+                        "Bottle Bonus — Tokyo Jutaku with drinks: build tiny houses") + """
 Bottle Bonus (004:77-93): after each round, before moving, the round's winner draws
 as many random drinks as there are other players and pours them all at once through
 the vending machine; clockwise, every other player may take one that came out. Drinks

@@ -30,8 +30,7 @@ from . import persist, scoring
 from .bot import FishmongerBot
 from .data import ASSET_FILES, BAG_FISH, EXTERNAL, FISH, Data, count
 from .markets import MARKETS
-from .state import (BERTHS, ROW_LETTER, State, acct, add, barge_at_sea, berth_room, new_seat, pay,
-                    ships_at_sea_with, yen)
+from .state import BERTHS, ROW_LETTER, State, acct, add, barge_at_sea, berth_room, new_seat, pay, ships_at_sea_with, yen
 
 RULE_TURN = "Tsukiji, the turn (000:99-103)"
 RULE_SPOIL = "Tsukiji, spoilage (000:109)"

@@ -50,6 +50,7 @@ class TurnBench(BuildPractice):
         self.countdown = "card_mm" in match.view(seat)
         self.pending: Placement | None = None      # red drink: placed with the next piece
         self.done = False
+        self.round = self.view()["round"]           # the turn ends with its round
         super().__init__(self._mirror(), lots=[self._mirror().lot])
         self.message = "Your clock runs: pick a piece (Tab) and build."
 
@@ -83,7 +84,8 @@ class TurnBench(BuildPractice):
             self.message = named(f"Not allowed: {e}", self.names)
             return False
         self.message = named(" · ".join(e.text for e in events), self.names) if events else ""
-        self.done = not any(a.takes for a in self.match.legal(self.seat))
+        self.done = (self.view()["round"] != self.round
+                     or not any(a.takes for a in self.match.legal(self.seat)))
         return True
 
     def legal_keys(self) -> set[str]:
@@ -248,11 +250,13 @@ class BuildTurnScreen(BuildPracticeScreen):
 
     def __init__(self, match: Match, seat: int, name: str, clock, names: list[str] | None = None):
         self.started = clock()
+        self.white_from: float | None = None       # white drink: the clock waits for the free piece
         last = match.view(seat)["seats"][seat].get("last_try", 0.0) or 0.0
-        self.bench_clock = lambda: last + clock() - self.started
+        self.bench_clock = lambda: last + (self.white_from if self.white_from is not None else clock()) - self.started
         super().__init__(TurnBench(match, seat, self.bench_clock, names))
         self.person = name
         self._clock_timer = None
+        self._white_count = 0
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -270,6 +274,9 @@ class BuildTurnScreen(BuildPracticeScreen):
         self.query_one("#practice-title", Static).update(Content.from_markup(
             "[bold]$name builds[/] — $lot$beat", name=self.person, lot=b.header()[0], beat=self._to_beat()))
         self.query_one("#practice-holding", Static).update(Content(self._holding_line()))
+        if self.white_from is not None and len(b.building.placements) > self._white_count:
+            self.started += self.app.clock() - self.white_from     # 004:85: that piece took no time
+            self.white_from = None
         if b.done and b.phase == "build":
             self.dismiss(True)
 
@@ -326,6 +333,10 @@ class BuildTurnScreen(BuildPracticeScreen):
         def spend(key: str | None) -> None:
             if key and self.bench._play(key):
                 self.bench.resync()
+                if key == "drink:white":
+                    self.white_from = self.app.clock()
+                    self._white_count = len(self.bench.building.placements)
+                    self.bench.message = "White drink: place your free piece; your clock waits for it (004:85)"
             self.refresh_all()
         self.app.push_screen(DrinkMenu(choices), spend)
 

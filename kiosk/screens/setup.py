@@ -24,9 +24,13 @@ HUMAN = "human"
 
 
 def kind_choices(game: Game) -> list[tuple[str, str]]:
-    """Human first, then the computer players with the game's strongest first."""
+    """Human first, then the computer players with the game's strongest first. In games
+    whose moves carry data (the building games) the random player is left out: random
+    hands never build a house that stands, so a table of them would never end."""
     default = game.rules.default_bot
     bots = sorted(bot_names(game), key=lambda n: n != default)
+    if game.rules.takes_data:
+        bots = [n for n in bots if n != "random"]
     return [("Human", HUMAN)] + [(f"Computer · {n}", f"bot:{n}") for n in bots]
 
 
