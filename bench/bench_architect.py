@@ -34,21 +34,6 @@ from physics.pieces import catalogue  # noqa: E402
 from physics.stability import settle  # noqa: E402
 
 
-def numeral(n: int) -> str:
-    return "X" * (n // 10) + "V" * (n % 10 // 5) + "/" * (n % 5)
-
-
-def random_lot(rng: Rng) -> Lot:
-    floors = 1 + rng.below(4)
-    pieces = floors + rng.below(13 - floors)
-    outlines = []
-    for _ in range(1 + rng.below(2)):
-        width = 40 + rng.below(49)
-        left = rng.below(89 - width)
-        outlines.append((float(left), float(left + width)))
-    return Lot(tuple(outlines), floors, numeral(pieces))
-
-
 def possible(lot: Lot, cat, ids) -> bool:
     """Not ruled out by the relaxed bound: the pieces of the fullest floor of the most even
     split, at their narrowest, fit in the widest outline."""
@@ -61,7 +46,7 @@ def cards(args, cat, share: int | None):
     ids = cat.ids()
     lots, supplies = [], []
     for k in range(args.cards):
-        lots.append(random_lot(Rng(args.seed * 100_003 + k, stream=31)))
+        lots.append(A.random_lot(Rng(args.seed * 100_003 + k, stream=31)))
         supply = list(ids)
         if share:
             Rng(args.seed * 100_003 + k, stream=32).shuffle(supply)

@@ -207,3 +207,18 @@ def steered_by_bots(game, players: int, *, chance: int = 5):
             return _sample(game.rules, match, seat, actions[rng.below(len(actions))], rng)
         return bots[seat].choose(match.view(seat), actions, rng)
     return choose
+
+
+def refused(match, seat: int, key: str, data=None, rule: str | None = None):
+    """Assert that playing `key` (with `data`) is refused, naming `rule` when given, and that
+    the match is byte for byte as before; returns the IllegalMove."""
+    before = match.save()
+    try:
+        match.play(seat, key, data)
+    except IllegalMove as e:
+        if rule is not None and e.rule != rule:
+            raise AssertionError(f"{key!r} was refused under {e.rule!r}, not {rule!r}: {e}") from None
+        if match.save() != before:
+            raise AssertionError(f"the refused {key!r} changed the match") from None
+        return e
+    raise AssertionError(f"{key!r} with {data!r} was accepted")

@@ -15,21 +15,6 @@ CAT = catalogue()
 IDS = CAT.ids()
 
 
-def numeral(n: int) -> str:
-    """A piece count as lot cards print it: 'V///' is 8 (004:34)."""
-    return "X" * (n // 10) + "V" * (n % 10 // 5) + "/" * (n % 5)
-
-
-def random_lot(rng: Rng) -> Lot:
-    """A lot like a real card's: 1-4 floors, floors..12 pieces, one or two outlines 40-88 mm."""
-    floors = 1 + rng.below(4)
-    pieces = floors + rng.below(13 - floors)
-    outlines = []
-    for _ in range(1 + rng.below(2)):
-        width = 40 + rng.below(49)
-        left = rng.below(89 - width)
-        outlines.append((float(left), float(left + width)))
-    return Lot(tuple(outlines), floors, numeral(pieces))
 
 
 def assert_sound(lot: Lot, p: Plan, available) -> None:
@@ -66,7 +51,7 @@ def test_every_plan_passes_the_rules_and_stands(name):
     level = LEVELS[name]
     found = 0
     for seed in range(30):
-        lot = random_lot(Rng(seed, stream=11))
+        lot = A.random_lot(Rng(seed, stream=11))
         supply = list(IDS)
         Rng(seed, stream=12).shuffle(supply)
         available = supply[:50]                 # other builders hold the rest
@@ -113,7 +98,7 @@ def test_impossible_cards_are_given_up():
 def test_the_apprentice_uses_only_blocks_and_the_master_dares_more():
     kinds = {name: set() for name in LEVELS}
     for seed in range(12):
-        lot = random_lot(Rng(seed, stream=21))
+        lot = A.random_lot(Rng(seed, stream=21))
         for name, level in LEVELS.items():
             p = plan(lot, IDS, level, Rng(seed, stream=22), CAT)
             if p:

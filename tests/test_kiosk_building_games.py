@@ -158,27 +158,35 @@ async def test_a_countdown_floor_against_the_clock():
         assert match.state["score"][0] == 1
 
 
+async def a_drink_for_aiko(pilot, colour: str):
+    """Bottle Bonus by keys: Aiko gives round 1 up, Bo (who built) pours, Aiko takes the
+    drink that came out, both move, and Aiko's second build begins."""
+    app = pilot.app
+    play, clock = await start(pilot, "bottle_bonus", [Seat("Aiko"), Seat("Bo", "master")])
+    match = play.match
+    await wait_for(pilot, lambda: play.human == 0, "Aiko's start")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: turn_screen(app), "Aiko's build", limit=900)
+    await pilot.press("escape")                       # Bo has built: Aiko gives the round up
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "give up?")
+    await pilot.press("y")
+    # 004:79 — Bo won: Bo pours one drink (one other player); Aiko may take what came out
+    await wait_for(pilot, lambda: match.state["phase"] == "take" and play.human == 0, "Aiko's pick")
+    assert len(match.state["last_pour"]["poured"]) == 1 and match.state["tray"]
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: match.state["held"][0], "Aiko's drink")
+    assert [match.rules.colour_ids[d // 6] for d in match.state["held"][0]] == [colour]
+    await wait_for(pilot, lambda: match.state["phase"] == "move" and play.human == 0, "Aiko's move")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: turn_screen(app), "Aiko's second build", limit=900)
+    return play, clock, match
+
+
 @sync
 async def test_bottle_bonus_pour_take_and_spend_a_drink_by_keys():
     app = TokyoKiosk(bot_delay=0, seed=1)
     async with app.run_test(size=(120, 40)) as pilot:
-        play, clock = await start(pilot, "bottle_bonus", [Seat("Aiko"), Seat("Bo", "master")])
-        match = play.match
-        await wait_for(pilot, lambda: play.human == 0, "Aiko's start")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: turn_screen(app), "Aiko's build", limit=900)
-        await pilot.press("escape")                       # Bo has built: Aiko gives the round up
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "give up?")
-        await pilot.press("y")
-        # 004:79 — Bo won: Bo pours one drink (one other player); Aiko may take what came out
-        await wait_for(pilot, lambda: match.state["phase"] == "take" and play.human == 0, "Aiko's pick")
-        assert len(match.state["last_pour"]["poured"]) == 1 and match.state["tray"]
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: match.state["held"][0], "Aiko's drink")
-        assert [match.rules.colour_ids[d // 6] for d in match.state["held"][0]] == ["black"]
-        await wait_for(pilot, lambda: match.state["phase"] == "move" and play.human == 0, "Aiko's move")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: turn_screen(app), "Aiko's second build", limit=900)
+        play, clock, match = await a_drink_for_aiko(pilot, "black")
         bench = app.screen.bench
         card = match.rules.deck.card(match.state["hand"][0])
         assert bench.lot.floors == card.front.floors and "back" not in str(match.view(0)["seats"][0]["lot"])
@@ -195,20 +203,7 @@ async def test_bottle_bonus_pour_take_and_spend_a_drink_by_keys():
 async def test_the_white_drinks_free_piece_takes_no_time_on_the_clock():
     app = TokyoKiosk(bot_delay=0, seed=2)          # seed 2: the pour gives Aiko a white drink
     async with app.run_test(size=(120, 40)) as pilot:
-        play, clock = await start(pilot, "bottle_bonus", [Seat("Aiko"), Seat("Bo", "master")])
-        match = play.match
-        await wait_for(pilot, lambda: play.human == 0, "Aiko's start")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: turn_screen(app), "Aiko's build", limit=900)
-        await pilot.press("escape")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "give up?")
-        await pilot.press("y")
-        await wait_for(pilot, lambda: match.state["phase"] == "take" and play.human == 0, "Aiko's pick")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: match.state["phase"] == "move" and play.human == 0, "Aiko's move")
-        assert [match.rules.colour_ids[d // 6] for d in match.state["held"][0]] == ["white"]
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: turn_screen(app), "Aiko's second build", limit=900)
+        play, clock, match = await a_drink_for_aiko(pilot, "white")
         screen = app.screen
         clock.now += 4.0
         await pilot.press("d")

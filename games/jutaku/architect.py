@@ -523,3 +523,23 @@ def prefix_problems(lot: Lot, outline: int, placements, pieces: Catalogue | None
         b = Building(lot, outline, list(placements[:i]), pieces=cat)
         out += [(i, v) for v in b.check(complete=False) if v.rule in (R_OVERLAP, R_RESTS)]
     return out
+
+
+# ---- trial lots --------------------------------------------------------------------------
+
+def numeral(n: int) -> str:
+    """A piece count as lot cards print it: 'V///' is 8 (004:34)."""
+    return "X" * (n // 10) + "V" * (n % 10 // 5) + "/" * (n % 5)
+
+
+def random_lot(rng) -> Lot:
+    """A lot like a real card's, for trials of the architects: 1-4 floors, floors..12
+    pieces, one or two outlines 40-88 mm wide."""
+    floors = 1 + rng.below(4)
+    pieces = floors + rng.below(13 - floors)
+    outlines = []
+    for _ in range(1 + rng.below(2)):
+        width = 40 + rng.below(49)
+        left = rng.below(89 - width)
+        outlines.append((float(left), float(left + width)))
+    return Lot(tuple(outlines), floors, numeral(pieces))
