@@ -216,3 +216,30 @@ async def test_the_white_drinks_free_piece_takes_no_time_on_the_clock():
         assert len(match.state["built"][0]) == 1
         clock.now += 5.0
         assert abs(screen.bench.clock() - 9.0) < 1e-9  # 4 s before, 5 s after; the 30 s did not count
+
+
+@sync
+async def test_a_piece_taken_from_the_supply_and_dropped_by_mouse_is_a_move_of_the_match():
+    from kiosk.widgets.pixels import PixelCanvas
+    from tests.test_kiosk_practice import cell_over
+    app = TokyoKiosk(bot_delay=0, seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        play, clock = await start(pilot, "jutaku", [Seat("Aiko"), Seat("Kengo", "master")])
+        match = play.match
+        await wait_for(pilot, lambda: play.human == 0, "Aiko's start")
+        await pilot.click("#actions", offset=(4, 2))                 # the first start, touched
+        await wait_for(pilot, lambda: turn_screen(app), "Aiko's build", limit=900)
+        screen = app.screen
+        piece = screen.bench.supply()[2]
+        await pilot.click("#practice-supply", offset=(3, 2))         # the third piece of the supply
+        await wait_for(pilot, lambda: screen.bench.held is not None, "a piece in hand")
+        assert screen.bench.held.piece == piece
+        canvas = screen.query_one(PixelCanvas)
+        col, row = cell_over(screen, 44, 60)
+        await pilot.click(canvas, offset=(col, row))                 # dropped where the mouse is
+        await wait_for(pilot, lambda: match.state["built"][0], "the placement")
+        placed = match.state["built"][0][0]
+        assert placed["piece"] == piece and placed["floor"] == 1 and placed["y"] == 0.0
+        assert match.log.moves[-1][:2] == (0, "place")
+        await pilot.click(canvas, offset=(col, row), button=3)       # nothing held: a right click does nothing
+        assert len(match.state["built"][0]) == 1
