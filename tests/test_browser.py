@@ -146,7 +146,7 @@ def test_tokyo_jutaku_built_in_the_browser(open_kiosk):
     first, then the person's clock runs; a piece placed by keys, Stop! judged."""
     kiosk = open_kiosk()
     see_the_menu(kiosk)
-    kiosk.press("ArrowDown", "ArrowDown", "ArrowDown", "Enter")    # Bottle Bonus, CM, Countdown, Jutaku
+    kiosk.press("ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "Enter")  # past BB, CM, Countdown, Izakaya
     kiosk.wait_for("Tokyo Jutaku — set up the table", "Seat 1", "Seat 2")
     kiosk.press("F2")
     kiosk.wait_for("Start on ")
@@ -157,6 +157,23 @@ def test_tokyo_jutaku_built_in_the_browser(open_kiosk):
     kiosk.press("s")
     kiosk.wait_for("Does not pass")
     kiosk.snap("jutaku-build")
+
+
+def test_izakaya_bid_in_secret_and_a_disc_laid_in_the_browser(open_kiosk):
+    """Izakaya through `tokyo serve`: the sealed bid typed masked, then an action chosen."""
+    kiosk = open_kiosk()
+    see_the_menu(kiosk)
+    kiosk.press("ArrowDown", "ArrowDown", "ArrowDown", "Enter")    # past Bottle Bonus, CM, Countdown
+    kiosk.wait_for("Izakaya — set up the table", "Seat 1", "Seat 2")
+    kiosk.press("F2")
+    kiosk.wait_for("Player 1 to play", "hidden as you type")
+    kiosk.type("200")
+    assert "200" not in kiosk.show().split("hidden as you type")[-1].split("\n")[0]
+    kiosk.press("Enter")
+    kiosk.wait_for("The bids:", "Bottles")
+    kiosk.press("Enter")
+    kiosk.wait_for("bottle on corner")
+    kiosk.snap("izakaya")
 
 
 def test_unlocked_kiosk_leaves_with_q(open_kiosk):

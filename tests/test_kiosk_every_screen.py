@@ -40,12 +40,12 @@ from tests.test_kiosk_unattended import FakeClock
 
 SEED = 2024
 SIZES = [(80, 24), (100, 30), (200, 60)]
-GAMES = ("chocolate_milk", "tsukiji", "jutaku", "bottle_bonus", "countdown")
+GAMES = ("chocolate_milk", "tsukiji", "jutaku", "bottle_bonus", "countdown", "izakaya")
 OPTIONS = {"chocolate_milk": {},
            "tsukiji": {"money": "open", "selection": "newcomer", "round_limit": 40},
-           "jutaku": {}, "bottle_bonus": {}, "countdown": {}}
+           "jutaku": {}, "bottle_bonus": {}, "countdown": {}, "izakaya": {}}
 BOTS = {"chocolate_milk": "dealer", "tsukiji": "fishmonger", "jutaku": "master", "bottle_bonus": "master",
-        "countdown": "master"}
+        "countdown": "master", "izakaya": "innkeeper"}
 
 
 @pytest.fixture(autouse=True)
@@ -196,7 +196,10 @@ for _screen, _name, _reach, _main in (("setup", "jutaku", setup_of, "#start"),
                                       ("play", "bottle_bonus", play_of, "#actions"),
                                       ("build", "countdown", build_of, "#practice-canvas"),
                                       ("end", "jutaku", end_of, "#to-menu"),
-                                      ("end", "countdown", end_of, "#to-menu")):
+                                      ("end", "countdown", end_of, "#to-menu"),
+                                      ("setup", "izakaya", setup_of, "#start"),
+                                      ("play", "izakaya", play_of, "#amount"),
+                                      ("end", "izakaya", end_of, "#to-menu")):
     SCENES[f"{_screen}-{_name}"] = Scene(lambda: kiosk(clock=FakeClock()), lambda p, r=_reach, n=_name: r(p, n),
                                          _main)
 

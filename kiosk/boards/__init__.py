@@ -21,6 +21,7 @@ BOARDS = {
     "jutaku": "kiosk.boards.jutaku:JutakuBoard",
     "bottle_bonus": "kiosk.boards.jutaku:JutakuBoard",
     "countdown": "kiosk.boards.countdown:CountdownBoard",
+    "izakaya": "kiosk.boards.izakaya:IzakayaBoard",
 }
 
 

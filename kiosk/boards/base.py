@@ -50,6 +50,16 @@ class Board(VerticalScroll):
         play screen pushes it while the match waits for that person's data."""
         return None
 
+    #: actions that take data are listed among the others; choosing one calls open_data
+    data_in_picker = False
+
+    @classmethod
+    def open_data(cls, play, seat: int, key: str) -> None:
+        """Push the screens on which the person supplies the data of action `key`, and let
+        the play screen go on (play.advance) when they are done; boards with
+        `data_in_picker` implement it."""
+        raise NotImplementedError
+
     @classmethod
     def breakdown_lines(cls, game: Game, entry: dict) -> list[str]:
         """One seat's scoring breakdown as lines for the end screen."""

@@ -282,9 +282,9 @@ class BuildTurnScreen(BuildPracticeScreen):
 
     def _to_beat(self) -> str:
         """Tokyo Jutaku: the fastest Stop! that passed this round, the time to beat (004:56)."""
-        if self.bench.countdown:
+        seats = self.bench.view().get("seats")
+        if self.bench.countdown or not seats or "stop" not in seats[0]:
             return ""
-        seats = self.bench.view()["seats"]
         times = [(e["stop"], i) for i, e in enumerate(seats) if e["stop"] is not None and i != self.bench.seat]
         if not times:
             return ""

@@ -44,7 +44,8 @@ SHORT = 34       # rows below which the seats and the log share a column beside 
 class PlayScreen(Screen):
     """One match in progress; pushes the end screen when it is over."""
 
-    CSS_PATH = ["play.tcss", "../boards/chocolate_milk.tcss", "../boards/tsukiji.tcss", "../boards/jutaku.tcss"]
+    CSS_PATH = ["play.tcss", "../boards/chocolate_milk.tcss", "../boards/tsukiji.tcss", "../boards/jutaku.tcss",
+                "../boards/izakaya.tcss"]
 
     BINDINGS = [
         Binding("escape", "leave", "Leave game"),
@@ -154,10 +155,14 @@ class PlayScreen(Screen):
         else:
             name = self.seats[self.human].name
             legal = match.legal(self.human)
-            if any(a.takes for a in legal) and self._take_turn(self.human, to_act):
+            in_picker = getattr(self.board_cls, "data_in_picker", False)
+            if any(a.takes for a in legal) and not in_picker and self._take_turn(self.human, to_act):
+                return
+            if self.turn_open:
                 return
             title = f"{name}, your move (↑ ↓ Enter, or touch):"
-            picker.offer(title, [a for a in legal if not a.takes], masked=hidden, words=self.names())
+            offered = legal if in_picker else [a for a in legal if not a.takes]
+            picker.offer(title, offered, masked=hidden, words=self.names())
         self._start_bot(to_act)
 
     def _take_turn(self, seat: int, to_act: tuple[int, ...]) -> bool:
@@ -236,8 +241,14 @@ class PlayScreen(Screen):
 
     def on_action_picker_chosen(self, event: ActionPicker.Chosen) -> None:
         event.stop()
-        if self.human is not None:
-            self.guarded(self._play, self.human, event.key)
+        if self.human is None:
+            return
+        action = next((a for a in self.match.legal(self.human) if a.key == event.key), None)
+        if action is not None and action.takes:
+            # the board's own screens supply the data (Izakaya: a lot, then the piece)
+            self.guarded(self.board_cls.open_data, self, self.human, action.key)
+            return
+        self.guarded(self._play, self.human, event.key)
 
     def _play(self, seat: int, key: str) -> None:
         try:

@@ -1,0 +1,529 @@
+"""Izakaya: the rules, readable beside 004:95-133.
+
+A city of corner shops: sealed bids for turn order, then three action discs each on the
+action spaces — a colour bottle onto a corner where cards meet, a price change between
+colour cards, a lot claimed by an edge disc and a pyramid, or a piece built by Tokyo
+Jutaku's rules (004:37-54) and judged by the physics verdict. Buildings score the yen of
+every bottle touching their card times their floors (004:129-131).
+
+The state is plain data (a dict): `dump` is a copy and `restore` checks every value.
+"""
+
+from __future__ import annotations
+
+from core.bids import SealedBid
+from core.components import DrinkSet
+from core.errors import IllegalMove
+from core.game import Action, Event, Result, Rules, rank_by
+from core.payload import copy_plain, field
+from core.rng import Rng
+from games.jutaku.cards import Deck
+from physics import geometry
+from physics.building import R_OVERLAP, Building, Lot, Placement
+from physics.pieces import Catalogue
+from physics.stability import settle
+from physics.world import TOUCH_MM
+
+R_SETUP = "Izakaya, set-up (004:97-107)"
+R_BID = "Izakaya, bidding for turn order (004:111)"
+R_BOTTLE = "Izakaya, colour bottles (004:115)"
+R_PRICE = "Izakaya, price adjustment (004:117)"
+R_CLAIM = "Izakaya, claiming a lot (004:119-121)"
+R_BUILD = "Izakaya, building (004:123, Tokyo Jutaku 004:52-54)"
+R_END = "Izakaya, the end (004:127)"
+R_PASS = "Izakaya, passing (kiosk house rule: only when no action space can be used)"
+
+SIZES = {2: 3, 3: 3, 4: 4, 5: 5}                      # 004:99-101
+THRESHOLD = {2: 1500, 3: 2300, 4: 3000, 5: 4000}       # 004:127
+START_PRICES = (100, 100, 200, 200, 300, 300)          # 004:105, colour cards from the left
+START_YEN = 1000                                       # 004:105
+PYRAMIDS = 6                                           # 004:105
+ACTION_DISCS = 3                                       # 004:107
+CLAIM_DISCS = 6                                        # 004:105-107, 119: nine discs, three for actions
+BOTTLES_PER_COLOUR = 6                                 # 004:103
+MAX_X = 400.0
+MAX_Y = 4000.0
+BUILD_TAKES = "a placement on a lot: card [row, column], outline, piece, x, y, rotation, flip, floor"
+
+HOW_TO_PLAY = """\
+Izakaya — corner shops in a small city (004:95-133).
+
+Set-up (004:97-107): Tokyo Jutaku lot cards, harder white side up, in a 3×3 grid for 2-3
+players (the centre card turned blue: unusable), 4×4 for 4, 5×5 for 5. The six colour
+cards lie below with six bottles each, priced ¥100, ¥100, ¥200, ¥200, ¥300, ¥300 from
+the left. Everyone has ¥1,000, 6 pyramids, 3 action discs and 6 claim discs. The turn
+order starts at random.
+
+Each round:
+1. Bidding (004:111): everyone bids yen in secret (the screen is passed behind a curtain);
+   the highest bid plays first, and so on. The bids go to a pile of their own. Players
+   with equal bids swap places: our reading is that tied players take the places their
+   bid earns in the reverse of their order on the track before the bid.
+2. Actions (004:113-125): in turn order, one disc at a time, three each:
+   - Colour bottle: one disc per colour each round; take that colour's bottle and stand
+     it on a free corner where cards meet. Every corner where 4 cards meet must hold a
+     bottle before a corner where 2 meet may be used; never a lone outer corner.
+   - Price adjustment: one disc each round: move ¥100 from one colour card to another.
+   - Claim a lot: put one of your six claim discs on a free edge between two cards and a
+     pyramid on a free card beside it; one player per card. Three of your claim discs in
+     a straight line (edges between neighbouring cards of one row or one column, which
+     only a 4×4 or 5×5 grid has room for) earn a free piece, built at once.
+   - Build: choose one piece (no trying it first) and place it on any lot by Tokyo
+     Jutaku's building rules — inside the outline, no more floors and no more pieces than
+     the card's white side asks (004:45-46, our reading); a card with two outlines holds
+     two buildings. Builds are
+     not limited per round. Our ruling for a fall: the piece is placed, then gravity
+     judges; if the building does not stand, it collapses and all its pieces go back
+     to the supply.
+   If none of the action spaces can be used, the disc is laid aside (kiosk house rule).
+3. End (004:127): once the bid pile reaches ¥1,500 / 2,300 / 3,000 / 4,000 (2 / 3 / 4 / 5
+   players), one more action round is played.
+
+Scoring (004:129-133): each of your buildings scores the yen of every bottle on its
+card's corners times its floors (3 floors and bottles of ¥200, ¥200, ¥300: ¥2,100); add
+your yen. The most wins; a tie goes to whoever kept more of their starting yen.
+"""
+
+
+def corner_cards(k: int, i: int, j: int) -> list[tuple[int, int]]:
+    """The cards meeting at lattice point (i, j) of a k×k grid."""
+    return [(r, c) for r in (i - 1, i) for c in (j - 1, j) if 0 <= r < k and 0 <= c < k]
+
+
+def card_corners(r: int, c: int) -> list[tuple[int, int]]:
+    return [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+
+
+def edges(k: int) -> list[str]:
+    """Every edge between two neighbouring cards: v:r:c between (r, c) and (r, c+1),
+    h:r:c between (r, c) and (r+1, c)."""
+    return ([f"v:{r}:{c}" for r in range(k) for c in range(k - 1)]
+            + [f"h:{r}:{c}" for r in range(k - 1) for c in range(k)])
+
+
+def edge_cards(edge: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    kind, r, c = edge.split(":")
+    r, c = int(r), int(c)
+    return ((r, c), (r, c + 1)) if kind == "v" else ((r, c), (r + 1, c))
+
+
+def lines_through(edge: str) -> list[tuple[str, str, str]]:
+    """The straight lines of three edges containing `edge` (004:121): neighbouring edges of
+    one row (v) or of one column (h)."""
+    kind, r, c = edge.split(":")
+    r, c = int(r), int(c)
+    out = []
+    for start in range(-2, 1):
+        if kind == "v":
+            out.append(tuple(f"v:{r}:{c + start + d}" for d in range(3)))
+        else:
+            out.append(tuple(f"h:{r + start + d}:{c}" for d in range(3)))
+    return out
+
+
+class Izakaya(Rules):
+    """Izakaya (004:95-133); see the module docstring."""
+
+    assets = ("jutaku_lots.toml", "jutaku_pieces.toml", "drinks.toml")
+    takes_data = True
+    default_bot = "innkeeper"
+    how_to_play = HOW_TO_PLAY
+
+    def __init__(self, info, assets):
+        super().__init__(info, assets)
+        self.deck = Deck.from_asset(assets["jutaku_lots.toml"])
+        self.pieces = Catalogue(assets["jutaku_pieces.toml"])
+        self.drinks = DrinkSet.from_asset(assets["drinks.toml"])
+        self.colours = tuple(k.id for k in self.drinks.colours)
+        from .bot import InnkeeperBot
+        self.bots = {"innkeeper": InnkeeperBot}
+
+    # ---- setup ---------------------------------------------------------------------
+
+    def setup(self, players: int, options: dict, rng: Rng):
+        k = SIZES[players]
+        ids = sorted(c.id for c in self.deck.cards.values() if not c.roppongi)
+        rng.shuffle(ids)
+        grid = [[ids[r * k + c] for c in range(k)] for r in range(k)]
+        blue = [[k // 2, k // 2]] if players <= 3 else []          # 004:99
+        order = list(range(players))
+        rng.shuffle(order)                                          # 004:105
+        s = {"players": players, "k": k, "grid": grid, "blue": blue, "round": 1, "phase": "bid",
+             "yen": [START_YEN] * players, "pile": 0, "prices": list(START_PRICES),
+             "crates": [BOTTLES_PER_COLOUR] * 6, "corners": {}, "edges": {}, "owner": {},
+             "pyramids": [PYRAMIDS] * players, "claim_discs": [CLAIM_DISCS] * players,
+             "buildings": {}, "supply": self.pieces.ids(), "order": order,
+             "bid": SealedBid(list(range(players)), minimum=0, caps={i: START_YEN for i in range(players)},
+                              step=100, label="turn-order bid").dump(),
+             "turns": [], "turn": 0, "used": {"colours": [], "price": False}, "lines": [],
+             "bonus": None, "last": False, "collapses": 0, "reason": ""}
+        return s
+
+    # ---- helpers -------------------------------------------------------------------
+
+    @staticmethod
+    def _cell(s, r, c) -> bool:
+        return 0 <= r < s["k"] and 0 <= c < s["k"]
+
+    @staticmethod
+    def _is_blue(s, r, c) -> bool:
+        return [r, c] in s["blue"]
+
+    def side(self, s, r, c):
+        """The harder white side of the card at (r, c) (004:97)."""
+        return self.deck.card(s["grid"][r][c]).back
+
+    def _corners_free(self, s) -> list[tuple[int, int]]:
+        """Where a bottle may stand now (004:115): free corners where 4 cards meet, and only
+        once those are full, free corners where 2 meet; never a lone outer corner."""
+        k = s["k"]
+        free4, free2 = [], []
+        for i in range(k + 1):
+            for j in range(k + 1):
+                n = len(corner_cards(k, i, j))
+                if f"{i}:{j}" in s["corners"] or n == 1:
+                    continue
+                (free4 if n == 4 else free2).append((i, j))
+        return free4 if free4 else free2
+
+    def building(self, s, r, c, outline) -> Building:
+        side = self.side(s, r, c)
+        b = Building(Lot(side.outlines), outline, pieces=self.pieces)
+        for p in s["buildings"].get(f"{r}:{c}:{outline}", []):
+            b.place(Placement(**p))
+        return b
+
+    def crowds(self, buildings: dict, r: int, c: int, outlines, outline: int, p: Placement) -> str | None:
+        """004:123 — a card with two outlines holds two buildings side by side on one card,
+        and where the outlines overlap a piece may not pass through a piece of the other
+        building: why `p` cannot go there, or None. `buildings` as in the state or a view."""
+        lot = Lot(tuple(tuple(o) for o in outlines))
+        mine = Building(lot, outline, [p], pieces=self.pieces).polygons(0)
+        for o in range(len(lot.outlines)):
+            if o == outline:
+                continue
+            other = Building(lot, o, [Placement(**q) for q in buildings.get(f"{r}:{c}:{o}", [])],
+                             pieces=self.pieces)
+            for i, q in enumerate(other.placements):
+                depth = max((geometry.penetration(a, b) for a in mine for b in other.polygons(i)), default=0)
+                if depth > TOUCH_MM:
+                    return (f"{p.piece} would pass {depth:.1f} mm into {q.piece} of the card's other "
+                            f"building (outline {o + 1})")
+        return None
+
+    # ---- who acts ------------------------------------------------------------------
+
+    def to_act(self, s) -> tuple[int, ...]:
+        if s["phase"] == "bid":
+            return SealedBid.restore(s["bid"]).waiting()
+        if s["phase"] == "bonus":
+            return (s["bonus"],)
+        if s["phase"] == "actions":
+            return (s["turns"][s["turn"]],)
+        return ()
+
+    # ---- legal actions -------------------------------------------------------------
+
+    def legal(self, s, seat) -> list[Action]:
+        if s["phase"] == "bid":
+            bid = SealedBid.restore(s["bid"])
+            return [Action(f"bid:{a}", f"Bid ¥{a:,}", "Bid") for a in bid.allowed(seat)]
+        if s["phase"] == "bonus":
+            return [Action("bonus", "Build the free piece", "Free piece", takes=BUILD_TAKES),
+                    Action("bonus:none", "Take no free piece", "Free piece")]
+        out = []
+        free = self._corners_free(s)
+        for ci, colour in enumerate(self.colours):
+            if colour in s["used"]["colours"] or s["crates"][ci] == 0:
+                continue
+            for i, j in free:
+                out.append(Action(f"bottle:{colour}:{i}:{j}",
+                                  f"{colour.capitalize()} bottle (¥{s['prices'][ci]}) on corner {i},{j}", "Bottles"))
+        if not s["used"]["price"]:
+            for a, ca in enumerate(self.colours):
+                if s["prices"][a] < 100:
+                    continue
+                for b, cb in enumerate(self.colours):
+                    if a != b:
+                        out.append(Action(f"price:{ca}:{cb}", f"Move ¥100 from {ca} to {cb}", "Prices"))
+        if s["claim_discs"][seat] > 0 and s["pyramids"][seat] > 0:
+            for e in edges(s["k"]):
+                if e in s["edges"]:
+                    continue
+                for r, c in edge_cards(e):
+                    if f"{r}:{c}" not in s["owner"] and not self._is_blue(s, r, c):
+                        out.append(Action(f"claim:{e}:{r}:{c}", f"Claim card {r + 1},{c + 1} from edge {e}",
+                                          "Claim"))
+        if not out:
+            out.append(Action("pass", "Lay the disc aside (no action space can be used)", "Pass"))
+        if s["supply"]:
+            out.append(Action("build", "Build a piece", "Build", takes=BUILD_TAKES))
+        return out
+
+    def why_illegal(self, s, seat, key) -> IllegalMove:
+        if s["phase"] == "bid":
+            return IllegalMove("a bid is a sealed amount of your own yen in steps of ¥100", R_BID)
+        if key.startswith("bottle:"):
+            return IllegalMove("one disc per colour each round, while bottles are left; every corner where "
+                               "4 cards meet is filled before one where 2 meet, and never a lone outer corner",
+                               R_BOTTLE)
+        if key.startswith("price:"):
+            return IllegalMove("one price adjustment each round: ¥100 from a colour card that has it", R_PRICE)
+        if key.startswith("claim:"):
+            return IllegalMove("a free edge, and a pyramid on a free card beside it (one player per card)",
+                               R_CLAIM)
+        if key == "pass":
+            return IllegalMove("a disc is laid aside only when no action space can be used", R_PASS)
+        return IllegalMove(f"{key!r} is not a legal action now")
+
+    # ---- payloads ------------------------------------------------------------------
+
+    def accept(self, s, seat, action, payload) -> Action:
+        if action.key not in ("build", "bonus"):
+            raise IllegalMove(f"{action.key!r} takes no data")
+        card = field(payload, "card", list, R_BUILD)
+        if len(card) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in card):
+            raise IllegalMove("'card' is [row, column]", R_BUILD)
+        r, c = card
+        if not self._cell(s, r, c):
+            raise IllegalMove(f"there is no lot card at {r + 1},{c + 1}", R_BUILD)
+        if self._is_blue(s, r, c):
+            raise IllegalMove("the blue centre card cannot be used (004:99)", R_BUILD)
+        outlines = self.side(s, r, c).outlines
+        outline = field(payload, "outline", int, R_BUILD, low=0, high=len(outlines) - 1, default=0)
+        piece = field(payload, "piece", str, R_BUILD)
+        if piece not in s["supply"]:
+            raise IllegalMove(f"piece {piece!r} is not in the supply", R_BUILD)
+        p = Placement(piece, field(payload, "x", float, R_BUILD, low=-MAX_X, high=MAX_X),
+                      field(payload, "y", float, R_BUILD, low=0.0, high=MAX_Y),
+                      field(payload, "rotation", float, R_BUILD, low=-360.0, high=360.0, default=0.0),
+                      field(payload, "flip", bool, R_BUILD, default=False),
+                      field(payload, "floor", int, R_BUILD, low=1, high=60))
+        b = self.building(s, r, c, outline)
+        side = self.side(s, r, c)
+        if p.floor > side.floors:
+            raise IllegalMove(f"this lot allows {side.floors} floor(s); a building has no more floors than "
+                              "its card asks (004:45)", R_BUILD)
+        if len(b.placements) >= side.pieces:
+            raise IllegalMove(f"this lot allows {side.pieces} piece(s) ({side.numeral}); a building has no more "
+                              "pieces than its card asks (004:46)", R_BUILD)
+        b.place(p)
+        new = len(b.placements) - 1
+        problems = [v for v in b.check(complete=False) if new in v.pieces]
+        if problems:
+            raise IllegalMove(f"that piece breaks a building rule: {problems[0].message}", problems[0].rule)
+        crowded = self.crowds(s["buildings"], r, c, outlines, outline, p)
+        if crowded:
+            raise IllegalMove(f"that piece breaks a building rule: {crowded}", R_OVERLAP)
+        return action._replace(data=(r, c, outline, p))
+
+    def sample_payload(self, view, action, rng):
+        k = view["k"]
+        r, c = rng.below(k), rng.below(k)
+        supply = view["supply"]
+        b = view["buildings"].get(f"{r}:{c}:0", [])
+        floor = 1 + max((p["floor"] for p in b), default=0) if b and rng.below(2) else 1
+        top = max((p["y"] + 10 for p in b if p["floor"] == floor - 1), default=0.0)
+        return {"card": [r, c], "outline": 0, "piece": supply[rng.below(len(supply))],
+                "x": float(10 + rng.below(50)), "y": top if floor > 1 else 0.0, "rotation": 0.0,
+                "flip": False, "floor": floor}
+
+    # ---- apply ---------------------------------------------------------------------
+
+    def apply(self, s, seat, action, rng) -> list[Event]:
+        key = action.key
+        if key.startswith("bid:"):
+            return self._bid(s, seat, int(key[4:]))
+        if key in ("bonus", "bonus:none"):
+            events = (self._build(s, seat, action.data, free=True) if key == "bonus"
+                      else [Event("bonus", f"Seat {seat + 1} takes no free piece", seat)])
+            s["bonus"] = None
+            s["phase"] = "actions"
+            return events + self._next_turn(s)
+        if key.startswith("bottle:"):
+            _, colour, i, j = key.split(":")
+            ci = self.colours.index(colour)
+            s["crates"][ci] -= 1
+            s["corners"][f"{i}:{j}"] = colour
+            s["used"]["colours"].append(colour)
+            events = [Event("bottle", f"Seat {seat + 1} stands a {colour} bottle on corner {i},{j}", seat)]
+        elif key.startswith("price:"):
+            _, a, b = key.split(":")
+            s["prices"][self.colours.index(a)] -= 100
+            s["prices"][self.colours.index(b)] += 100
+            s["used"]["price"] = True
+            events = [Event("price", f"Seat {seat + 1} moves ¥100 from {a} to {b}", seat)]
+        elif key.startswith("claim:"):
+            events = self._claim(s, seat, key)
+            if s["bonus"] is not None:
+                return events
+        elif key == "build":
+            events = self._build(s, seat, action.data)
+        else:
+            events = [Event("pass", f"Seat {seat + 1} lays a disc aside", seat)]
+        return events + self._next_turn(s)
+
+    def _bid(self, s, seat, amount):
+        bid = SealedBid.restore(s["bid"])
+        bid.submit(seat, amount)
+        s["bid"] = bid.dump()
+        if not bid.complete:
+            return [Event("bid", f"Seat {seat + 1} has bid", seat)]
+        before = list(s["order"])
+        # 004:111 — highest first; equal bids swap places: tied seats in the reverse of
+        # their order on the track before the bid.
+        rank = {p: i for i, p in enumerate(before)}
+        ranked = sorted(bid.bids.items(), key=lambda sb: (-sb[1], -rank[sb[0]]))
+        s["order"] = [p for p, _ in ranked]
+        for p, a in bid.bids.items():
+            s["yen"][p] -= a
+            s["pile"] += a
+        words = ", ".join(f"seat {p + 1} ¥{a:,}" for p, a in ranked)
+        events = [Event("bids", f"The bids: {words}. Turn order: "
+                                + ", ".join(f"seat {p + 1}" for p in s["order"]), None)]
+        if not s["last"] and s["pile"] >= THRESHOLD[s["players"]]:
+            s["last"] = True
+            events.append(Event("last", f"The bids add up to ¥{s['pile']:,}: one more action round (004:127)"))
+        s["phase"] = "actions"
+        s["turns"] = [p for _ in range(ACTION_DISCS) for p in s["order"]]
+        s["turn"] = 0
+        s["used"] = {"colours": [], "price": False}
+        return events
+
+    def _claim(self, s, seat, key):
+        _, kind, er, ec, r, c = key.split(":")
+        edge = f"{kind}:{er}:{ec}"
+        s["edges"][edge] = seat
+        s["owner"][f"{r}:{c}"] = seat
+        s["claim_discs"][seat] -= 1
+        s["pyramids"][seat] -= 1
+        events = [Event("claim", f"Seat {seat + 1} claims card {int(r) + 1},{int(c) + 1}", seat)]
+        if s["players"] >= 4:                                       # 004:121
+            for line in lines_through(edge):
+                if all(s["edges"].get(e) == seat for e in line) and list(line) not in s["lines"]:
+                    s["lines"].append(list(line))
+                    if s["supply"]:
+                        s["bonus"] = seat
+                        s["phase"] = "bonus"
+                        events.append(Event("line", f"Seat {seat + 1} has three discs in a straight line: "
+                                                    "a free piece (004:121)", seat))
+                    break
+        return events
+
+    def _build(self, s, seat, data, free=False):
+        r, c, outline, p = data
+        key = f"{r}:{c}:{outline}"
+        s["supply"].remove(p.piece)
+        s["buildings"].setdefault(key, []).append({"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation,
+                                                   "flip": p.flip, "floor": p.floor})
+        verdict = settle(self.building(s, r, c, outline))
+        what = "the free piece" if free else p.piece
+        if verdict.stands:
+            floors = max(q["floor"] for q in s["buildings"][key])
+            return [Event("build", f"Seat {seat + 1} builds {what} on card {r + 1},{c + 1}: "
+                                   f"{floors} floor(s), it stands", seat)]
+        fallen = s["buildings"].pop(key)
+        order = {pid: i for i, pid in enumerate(self.pieces.ids())}
+        s["supply"] = sorted(s["supply"] + [q["piece"] for q in fallen], key=order.__getitem__)
+        s["collapses"] += 1
+        return [Event("collapse", f"Seat {seat + 1} builds {what} on card {r + 1},{c + 1}, and the building "
+                                  f"falls: its {len(fallen)} piece(s) go back to the supply (our ruling)", seat)]
+
+    def _next_turn(self, s) -> list[Event]:
+        s["turn"] += 1
+        if s["turn"] < len(s["turns"]):
+            return []
+        if s["last"]:
+            s["phase"] = "over"
+            s["reason"] = f"the bids reached ¥{THRESHOLD[s['players']]:,} and one more action round was played"
+            return [Event("over", "The game ends (004:127): buildings are scored")]
+        s["round"] += 1
+        s["phase"] = "bid"
+        s["bid"] = SealedBid(list(range(s["players"])), minimum=0,
+                             caps={i: s["yen"][i] for i in range(s["players"])}, step=100,
+                             label="turn-order bid").dump()
+        return [Event("round", f"Round {s['round']}: bid for the turn order (004:111)")]
+
+    # ---- scoring -------------------------------------------------------------------
+
+    def scores(self, s) -> list[dict]:
+        """Each seat's buildings: bottles touching the card × floors (004:129-131)."""
+        out = [{"yen": s["yen"][i], "buildings": [], "total": s["yen"][i]} for i in range(s["players"])]
+        for key, pieces in sorted(s["buildings"].items()):
+            r, c, _ = (int(v) for v in key.split(":"))
+            owner = s["owner"].get(f"{r}:{c}")
+            if owner is None or not pieces:
+                continue
+            bottles = [s["corners"][f"{i}:{j}"] for i, j in card_corners(r, c) if f"{i}:{j}" in s["corners"]]
+            worth = sum(s["prices"][self.colours.index(b)] for b in bottles)
+            floors = max(p["floor"] for p in pieces)
+            out[owner]["buildings"].append({"card": key, "floors": floors, "bottles": bottles,
+                                            "bottle_yen": worth, "scored": worth * floors})
+            out[owner]["total"] += worth * floors
+        return out
+
+    def is_over(self, s) -> bool:
+        return s["phase"] == "over"
+
+    def result(self, s) -> Result:
+        sc = self.scores(s)
+        n = s["players"]
+        totals = tuple(e["total"] for e in sc)
+        # 004:133 — a tie goes to whoever kept most of the starting yen
+        ranking = rank_by([(totals[i], s["yen"][i]) for i in range(n)], range(n))
+        return Result(totals, ranking, tuple(sc), s["reason"] + "; the most yen wins, a tie to whoever kept more "
+                                                                "of their starting yen (004:133)")
+
+    # ---- views and saves -------------------------------------------------------------
+
+    def view(self, s, seat) -> dict:
+        bid = SealedBid.restore(s["bid"])
+        k = s["k"]
+        cards = [[{"id": s["grid"][r][c], "blue": self._is_blue(s, r, c),
+                   "outlines": [list(o) for o in self.side(s, r, c).outlines],
+                   "owner": s["owner"].get(f"{r}:{c}")} for c in range(k)] for r in range(k)]
+        return {"viewer": seat, "k": k, "cards": cards, "round": s["round"], "phase": s["phase"],
+                "yen": list(s["yen"]), "pile": s["pile"], "threshold": THRESHOLD[s["players"]], "last": s["last"],
+                "prices": dict(zip(self.colours, s["prices"])), "crates": dict(zip(self.colours, s["crates"])),
+                "corners": dict(s["corners"]), "edges": dict(s["edges"]), "buildings": copy_plain(s["buildings"]),
+                "supply": list(s["supply"]), "pyramids": list(s["pyramids"]), "claim_discs": list(s["claim_discs"]),
+                "order": list(s["order"]), "turns": list(s["turns"]), "turn": s["turn"],
+                "used": copy_plain(s["used"]), "bid": bid.view(seat), "to_act": list(self.to_act(s)),
+                "lines": copy_plain(s["lines"]), **self._bid_form(s, bid, seat)}
+
+    @staticmethod
+    def _bid_form(s, bid, seat) -> dict:
+        """A bidder's own sealed-bid form (004:111): the range it may bid and, once made, its
+        bid. Only that seat sees it, so the kiosk hands the screen over for it."""
+        if seat is None or s["phase"] != "bid":
+            return {}
+        allowed = bid.allowed(seat)
+        return {"my_bid": {"own": bid.bids.get(seat), "from": allowed.start, "to": allowed[-1]}}
+
+    def dump(self, s) -> dict:
+        return copy_plain(s)
+
+    def restore(self, data, players, options):
+        from .persist import check_state
+        return check_state(self, data, players)
+
+    def scramble(self, s, seat, rng, players, options):
+        """Other seats' sealed bids re-dealt among what they could have bid."""
+        t = self.dump(s)
+        if t["phase"] == "bid":
+            bid = SealedBid.restore(t["bid"])
+            for other in list(bid.bids):
+                if other != seat:
+                    allowed = bid.allowed(other)
+                    bid.bids[other] = allowed[rng.below(len(allowed))]
+            t["bid"] = bid.dump()
+        return self.restore(t, players, options)
+
+    def conserved(self, s) -> dict:
+        n = s["players"]
+        bottles = sum(s["crates"]) + len(s["corners"])
+        pieces = len(s["supply"]) + sum(len(b) for b in s["buildings"].values())
+        return {"yen": sum(s["yen"]) + s["pile"], "bottles": bottles, "pieces": pieces,
+                "price_yen": sum(s["prices"]),
+                "pyramids": sum(s["pyramids"]) + len(s["owner"]),
+                "claim_discs": sum(s["claim_discs"]) + len(s["edges"]), "seats": n}
