@@ -693,3 +693,23 @@ def test_a_building_has_no_more_floors_or_pieces_than_its_card_asks(izakaya):
     for n in range(3):
         play(m, "build", piece((0, 0), f"block-40x20-{n + 1}", 20.0, y=20.0 * n, floor=n + 1))
     refused(m, now(m), "build", piece((0, 0), "block-40x20-4", 20.0, y=60.0, floor=4), Z.R_BUILD)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_all_computer_games_end_by_the_rules_and_every_innkeeper_piece_stands(izakaya, players):
+    # 004:127 — the game ends after the action round following the bids' threshold
+    from core.bots import make_bot
+    from core.rng import Rng
+    for seed in range(5):
+        m = izakaya.new(players, seed=seed)
+        bots = [make_bot(izakaya, "innkeeper") for _ in range(players)]
+        rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
+        builds = 0
+        while not m.over:
+            seat = m.to_act()[0]
+            choice = bots[seat].choose(m.view(seat), m.legal(seat), rngs[seat])
+            events = m.play(seat, choice)                   # never refused: it checks first
+            builds += getattr(choice, "key", "") in ("build", "bonus")
+            assert not any(e.kind == "collapse" for e in events), (seed, events)
+        assert "bids reached" in m.state["reason"] and m.state["pile"] >= Z.THRESHOLD[players]
+        assert builds > 0

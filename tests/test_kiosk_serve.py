@@ -68,7 +68,7 @@ async def browse(port: int) -> None:
         assert ws_url == f"ws://127.0.0.1:{port}/ws"
         async with session.ws_connect(f"{ws_url}?width=110&height=32") as ws:
             seen = bytearray()
-            await read_until(ws, seen, "Tokyo Series Kiosk", "Chocolate Milk", "Practice: building")
+            await read_until(ws, seen, "Tokyo Series Kiosk", "Chocolate Milk", "f1 How to play")
             await ws.send_json(["stdin", DOWN + F1])        # Chocolate Milk is second, after Bottle Bonus
             await read_until(ws, seen, "How to play Chocolate Milk")
             await ws.send_json(["stdin", ESC])
