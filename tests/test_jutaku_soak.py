@@ -83,7 +83,7 @@ def test_the_checked_game_is_play_ones_game(jutaku):
 
 
 def test_four_computer_players_end_by_the_rules_and_every_stop_passes(jutaku):
-    found = [p for seed in range(5) for p in problems(jutaku, 4, seed)]
+    found = [p for seed in range(3) for p in problems(jutaku, 4, seed)]
     assert not found, "\n".join(found)
 
 

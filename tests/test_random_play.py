@@ -7,7 +7,7 @@ from core.testing import check_random_play, steered_by_bots
 
 # Tsukiji: 40 seeds here (about 1 s each); 200 in the soak (-m soak). The building games
 # (2-25 s a game: every Stop! is a physics verdict): 1 seed here, 30 in the soak.
-SEEDS = {"tsukiji": 40, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "izakaya": 100}
+SEEDS = {"tsukiji": 40, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "izakaya": 50}
 DEFAULT_SEEDS = 200
 # Seeds per test case: the runs are cut into pieces of a few seconds each, so pytest-xdist
 # keeps both workers busy to the end instead of waiting on one long case.
@@ -40,11 +40,11 @@ def test_random_play_keeps_the_contract(name, players, seeds):
 def _play(game, players, seed):
     """Uniformly random moves; for the building games (where a random hand never builds a
     house that stands) mostly the game's best bot, every fifth
-    move random, with the checks further apart (every 17th move, not 7th: each is dozens of
+    move random, with the checks further apart (every 29th move, not 7th: each is dozens of
     rule checks)."""
     if game.name in STEERED:
         seed += 100 * players       # one seed a player count: a different game at each
-        return check_random_play(game, players, seed, choose=steered_by_bots(game, players), checks_every=17)
+        return check_random_play(game, players, seed, choose=steered_by_bots(game, players), checks_every=29)
     return check_random_play(game, players, seed)
 
 
