@@ -5,9 +5,9 @@ import pytest
 from core import games
 from core.testing import check_random_play, steered_by_bots
 
-# Tsukiji: 40 seeds here (about 1 s each); 200 in the soak (-m soak). The building games
+# Tsukiji: 20 seeds here (about 1 s each); 200 in the soak (-m soak). The building games
 # (2-25 s a game: every Stop! is a physics verdict): 1 seed here, 30 in the soak.
-SEEDS = {"tsukiji": 40, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "izakaya": 50}
+SEEDS = {"tsukiji": 20, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "izakaya": 50}
 DEFAULT_SEEDS = 200
 # Seeds per test case: the runs are cut into pieces of a few seconds each, so pytest-xdist
 # keeps both workers busy to the end instead of waiting on one long case.
