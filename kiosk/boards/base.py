@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.containers import VerticalScroll
+from textual.widget import Widget
 
 from core.game import Game
 
@@ -21,6 +22,25 @@ def plain(value) -> str:
         return " ".join(f"[{plain(v)}]" if isinstance(v, (list, tuple, dict)) else plain(v)
                         for v in value)
     return str(value)
+
+
+class ViewPainter(Widget):
+    """A part of a board that draws the latest view, with styles from its component classes
+    (so a colour is painted with a letter beside it)."""
+
+    def __init__(self, game: Game, seats: list[Seat], **kw):
+        super().__init__(**kw)
+        self.game = game
+        self.seats = seats
+        self.view: dict | None = None
+
+    def set_view(self, view: dict) -> None:
+        self.view = view
+        self.refresh(layout=True)
+
+    def vstyle(self, component: str):
+        """A component's full style: a partial one drops its background."""
+        return self.get_visual_style(component)
 
 
 class Board(VerticalScroll):

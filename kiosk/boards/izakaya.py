@@ -18,12 +18,10 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.content import Content
-from textual.widget import Widget
 
 from core.game import Game
 
-from ..screens import Seat
-from .base import Board
+from .base import Board, ViewPainter
 
 COLOUR_IDS = ("white", "mint", "black", "blue", "red", "purple")
 SMALL = (13, 2)      # characters across and lines inside a card: fits a 5×5 grid in 80 columns
@@ -83,26 +81,12 @@ def discs_left(view: dict, seat: int) -> int:
     return 0
 
 
-class IzakayaPainter(Widget):
+class IzakayaPainter(ViewPainter):
     """A widget that writes the table: bottles as chips styled from izakaya.tcss."""
 
     COMPONENT_CLASSES = ({f"izk--{c}" for c in COLOUR_IDS}
                          | {"izk--disc", "izk--free", "izk--owner", "izk--bluecard", "izk--strong",
                             "izk--muted", "izk--used", "izk--line", "izk--acting"})
-
-    def __init__(self, game: Game, seats: list[Seat], **kw):
-        super().__init__(**kw)
-        self.game = game
-        self.seats = seats
-        self.view: dict | None = None
-
-    def set_view(self, view: dict) -> None:
-        self.view = view
-        self.refresh(layout=True)
-
-    def vstyle(self, component: str):
-        # The full style: a partial one drops the component's background.
-        return self.get_visual_style(component)
 
     def colour_kind(self, colour: str):
         rules = self.game.rules

@@ -14,13 +14,12 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.containers import ItemGrid
 from textual.content import Content
-from textual.widget import Widget
 from textual.widgets import Static
 
 from core.game import Game
 
 from ..screens import Seat
-from .base import Board
+from .base import Board, ViewPainter
 
 FISH_CODES = {"mackerel": "MA", "eel": "EE", "fugu": "FU", "octopus": "OC", "red_snapper": "RS",
               "salmon": "SA", "king_crab": "KC", "squid": "SQ", "tuna": "TU"}
@@ -82,23 +81,10 @@ def column_price(col: str, columns: tuple[int, ...]) -> int:
     return n
 
 
-class FishPainter(Widget):
+class FishPainter(ViewPainter):
     """A widget that writes fish: the code on a chip in the fish's colour (from tsukiji.tcss)."""
 
     COMPONENT_CLASSES = {f"fish--{f}" for f in FISH_IDS} | {"fish--takoyaki", "tj--strong", "tj--muted"}
-
-    def __init__(self, game: Game, seats: list[Seat], **kw):
-        super().__init__(**kw)
-        self.game = game
-        self.seats = seats
-        self.view: dict | None = None
-
-    def set_view(self, view: dict) -> None:
-        self.view = view
-        self.refresh(layout=True)
-
-    def vstyle(self, component: str):
-        return self.get_visual_style(component)
 
     def chip(self, kind: str):
         """A barrel or token as its code, coloured (the full style, or the background is lost)."""

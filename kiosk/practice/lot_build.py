@@ -8,19 +8,12 @@ it. Esc before the drop goes back to the table without building.
 
 from __future__ import annotations
 
-from textual import on
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.content import Content
-from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from physics.building import Building, Lot, Placement
 from physics.practice.build import BuildPractice
 
-from .turn import BuildTurnScreen, TurnBench, _payload
+from .turn import BuildTurnScreen, ChoiceMenu, TurnBench, _payload
 
 
 def lots_of(view: dict) -> list[tuple[str, str]]:
@@ -39,27 +32,11 @@ def lots_of(view: dict) -> list[tuple[str, str]]:
     return out
 
 
-class LotChoice(ModalScreen[str | None]):
+class LotChoice(ChoiceMenu):
     """Which lot the piece goes on."""
 
-    CSS_PATH = "../screens/modals.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Back")]
-
     def __init__(self, choices: list[tuple[str, str]]):
-        super().__init__()
-        self.choices = choices
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="leave-box"):
-            yield Static(Content("Build on which lot?"), id="leave-title")
-            yield OptionList(*[Option(text, id=key) for key, text in self.choices], id="lot-choice")
-
-    @on(OptionList.OptionSelected)
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option.id)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        super().__init__("Build on which lot?", choices, "lot-choice")
 
 
 class LotBench(TurnBench):

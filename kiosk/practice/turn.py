@@ -188,20 +188,22 @@ class TurnBench(BuildPractice):
         return f"Clock {t:.1f} s"
 
 
-class DrinkMenu(ModalScreen[str | None]):
-    """The drinks a builder may spend now (Bottle Bonus, 004:81-93)."""
+class ChoiceMenu(ModalScreen[str | None]):
+    """A short list to choose one from, by keys or touch; Esc chooses nothing."""
 
     CSS_PATH = "../screens/modals.tcss"
     BINDINGS = [Binding("escape", "dismiss_none", "Close")]
 
-    def __init__(self, choices: list[tuple[str, str]]):
+    def __init__(self, title: str, choices: list[tuple[str, str]], list_id: str):
         super().__init__()
+        self.title_text = title
         self.choices = choices
+        self.list_id = list_id
 
     def compose(self) -> ComposeResult:
         with Vertical(id="leave-box"):
-            yield Static(Content("Spend a drink"), id="leave-title")
-            yield OptionList(*[Option(text, id=key) for key, text in self.choices], id="drink-menu")
+            yield Static(Content(self.title_text), id="leave-title")
+            yield OptionList(*[Option(text, id=key) for key, text in self.choices], id=self.list_id)
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -209,6 +211,13 @@ class DrinkMenu(ModalScreen[str | None]):
 
     def action_dismiss_none(self) -> None:
         self.dismiss(None)
+
+
+class DrinkMenu(ChoiceMenu):
+    """The drinks a builder may spend now (Bottle Bonus, 004:81-93)."""
+
+    def __init__(self, choices: list[tuple[str, str]]):
+        super().__init__("Spend a drink", choices, "drink-menu")
 
 
 class GiveUp(ModalScreen[bool]):
