@@ -2,7 +2,8 @@
 
 `world` holds the settings that are part of the rules; `building` the one building
 model every building game shares (lots, placing, the rule check of 004:37-54);
-`stability` the settle-under-gravity verdict; `vending` the JIDOHANBAIKI machine;
+`stability` the settle-under-gravity verdict; `vending` the JIDOHANBAIKI machine; `crate`
+the Shopping Spree's pushed crate;
 `scenes` reads buildings written down as files. `practice` holds the practice benches
 (still no drawing); `window` (the only package that imports pygame) draws them.
 """

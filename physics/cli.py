@@ -1,4 +1,4 @@
-"""`tokyo practice build` and `tokyo practice vending`: the practice screens, or their answers as JSON.
+"""`tokyo practice build`, `vending` and `push`: the practice screens, or their answers as JSON.
 
 pygame is imported only when a window opens or a PNG is drawn, so `--json` runs (and
 importing this module) need no display and no pygame (nor, until a command runs, pymunk).
@@ -55,6 +55,19 @@ def _scene(text: str) -> str:
     return text
 
 
+def _goods(text: str) -> list[str]:
+    """--goods KINDS: kind ids separated by commas, each one crate.toml knows."""
+    from physics import crate
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    unknown = [k for k in kinds if k not in crate.crate().kinds]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"--goods takes kind ids such as washer, shirt, tuna or drink:14; "
+                                         f"{', '.join(unknown)} is not one")
+    if len(kinds) > 16:
+        raise argparse.ArgumentTypeError(f"--goods takes at most 16 goods, not {len(kinds)}")
+    return kinds
+
+
 def register(sub) -> None:
     """Add the `practice` command to the `tokyo` argument parser."""
     p = sub.add_parser("practice", help="practise the dexterity games on screen")
@@ -80,6 +93,23 @@ def register(sub) -> None:
                    help="no window: draw the machine after the pour into a PNG")
     v.add_argument("--fullscreen", action="store_true", help="fill the screen (otherwise a resizable window)")
     v.set_defaults(func=_cmd_vending)
+    c = ps.add_parser("push", help="put goods in the crate and push it (the Shopping Spree's dexterity variant)")
+    c.add_argument("--seed", type=_whole("--seed", 0, SEED_MAX, span="from 0 to 2**64-1"), default=1,
+                   help="which random load and where each good is let go, a whole number 0 or more "
+                        "(default 1): the same seed pushes the same way")
+    c.add_argument("--goods", metavar="KINDS", type=_goods,
+                   help="the load in the order put in, kind ids separated by commas (washer, shirt, tuna, "
+                        "drink:14, ...; see assets/crate.toml); otherwise --count goods at random")
+    c.add_argument("--count", type=_whole("--count", 0, 16), default=6,
+                   help="how many goods at random when --goods is not given (0-16, default 6)")
+    c.add_argument("--level", type=_whole("--level", 1, 5, " (1 gently ... 5 hard)"), default=3,
+                   help="how hard the architect pushes, 1 gently ... 5 hard (default 3)")
+    c.add_argument("--steps", type=_whole("--steps", 1, 3, " (a move is 1-3 steps)"), default=2,
+                   help="how many steps along the aisles the crate is pushed (1-3, default 2)")
+    c.add_argument("--json", action="store_true", help="no window: push and print what fell out and what stayed")
+    c.add_argument("--png", metavar="FILE", type=_png, help="no window: draw the crate after the push into a PNG")
+    c.add_argument("--fullscreen", action="store_true", help="fill the screen (otherwise a resizable window)")
+    c.set_defaults(func=_cmd_push)
 
 
 def _open_window(make, fullscreen: bool, caption: str) -> int:
@@ -135,6 +165,26 @@ def _cmd_vending(args) -> int:
         _write_png(window, VendingWindow(bench), args.png)
     if args.json:
         print(json.dumps(bench.pour.as_dict(bench.codes)))
+    return 0
+
+
+def _cmd_push(args) -> int:
+    from physics import crate
+    from physics.practice.push import PushPractice
+    load = args.goods if args.goods is not None else crate.random_load(args.seed, args.count)
+    bench = PushPractice(load, args.level, args.steps, args.seed)
+    if not args.json and not args.png:
+        from physics.window.push import PushWindow
+        return _open_window(lambda: PushWindow(bench), args.fullscreen, "Tokyo crate practice")
+    bench.start()
+    bench.finish()
+    if args.png:
+        from physics import window
+        from physics.window.push import PushWindow
+        _write_png(window, PushWindow(bench), args.png)
+    if args.json:
+        result = bench.push.result
+        print(json.dumps({**result.as_dict(), "lost": [load[i] for i in result.fallen]}))
     return 0
 
 

@@ -75,8 +75,8 @@ async def test_menu_lists_games_practice_and_how_to_play():
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         games = app.screen.query_one("#menu-games", OptionList)
         ids = [o.id for o in games.options if o.id]
-        assert "game:chocolate_milk" in ids and ids[-2:] == ["practice:build", "practice:vending"]
-        assert all(i.startswith("game:") for i in ids[:-2])
+        assert "game:chocolate_milk" in ids and ids[-3:] == ["practice:build", "practice:vending", "practice:push"]
+        assert all(i.startswith("game:") for i in ids[:-3])
         prompts = {o.id: str(o.prompt) for o in games.options if o.id}
         cm = prompts["game:chocolate_milk"]
         assert "Chocolate Milk" in cm and "2–8 players" in cm and "score crates squared" in cm

@@ -34,6 +34,8 @@ SCREENS = (
                    "Tokyo build practice"),
     PracticeScreen("vending", "Practice: vending machine", "vending:VendingPracticeScreen",
                    "vending:VendingWindow", "Tokyo vending practice"),
+    PracticeScreen("push", "Practice: pushing the crate", "push:PushScreen", "push:PushWindow",
+                   "Tokyo crate practice"),
 )
 
 

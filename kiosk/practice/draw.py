@@ -6,9 +6,10 @@ physics.practice.palette. Nothing here steps a simulation or reads input.
 
 from __future__ import annotations
 
-from physics import geometry
+from physics import crate, geometry
 from physics.practice import palette as P
 from physics.practice.build import BuildPractice
+from physics.practice.push import MARKER_MM, PushPractice, fill, order
 from physics.practice.vending import VendingPractice
 from physics.practice.view import View
 
@@ -113,4 +114,46 @@ def draw_vending(canvas: PixelCanvas, bench: VendingPractice, view: View) -> Non
             if shape_kind.width * view.scale >= len(code) + 1 and shape_kind.height * view.scale >= 4:
                 col, row = canvas.cell_of(*view.px(*body.position))
                 canvas.label(col - len(code) // 2, row, code, P.DRINK_TEXT[d // 6], P.DRINK_FILL[d // 6])
+    canvas.refresh()
+
+
+EDGED_GOOD_PX = 3          # goods thinner than this are outlined in their own colour, not in ink
+WHOLE_CRATE_PX = 24        # the whole push is shown when the crate is at least this wide
+
+
+def push_view(canvas: PixelCanvas, bench: PushPractice) -> View:
+    """The whole push, floor at the foot, when the crate still shows WHOLE_CRATE_PX wide at
+    that size; else the crate and its pile as large as the height allows, following it."""
+    w, h = canvas.size_px
+    w, h = max(1, w - 2 * MARGIN_PX), max(1, h - 2 * MARGIN_PX)
+    x0, y0, x1, y1 = bench.extent()
+    whole = min(w / (x1 - x0), h / (y1 - y0)) * bench.crate.inner_width >= WHOLE_CRATE_PX
+    return fit(canvas, *bench.frame(w / h, whole=whole))
+
+
+def draw_push(canvas: PixelCanvas, bench: PushPractice, view: View) -> None:
+    """The floor with a dot at every step (the last one larger), the crate, the goods in it
+    (further rows paler, the fallen outlined in red), and the architect marker behind it."""
+    r = canvas.raster
+    push = bench.shown()
+    c = push.crate
+    r.clear(P.BACKGROUND)
+    canvas.clear_labels()
+    _, floor_y = view.px(0, 0)
+    r.rect(0, floor_y, r.width, r.height, P.TABLE)
+    r.line((0, floor_y), (r.width, floor_y), P.TABLE_EDGE)
+    for k in range(push.steps + 1):
+        x, y = view.px(k * crate.STEP_MM + c.inner_width / 2, 0)
+        r.circle(x, y + 2, 1.5 if k == push.steps else 0.6, P.DOT)
+    for part in push.crate_polygons():
+        r.polygon(view.points(part), P.CRATE, None)
+    mx = push.marker_x()
+    mw, mh = MARKER_MM
+    r.polygon(view.points([(mx - mw, 0), (mx, 0), (mx, mh), (mx - mw, mh)]), P.MARKER, None)
+    for i in order(push):
+        colour, size = fill(push, i), c.kind(push.load[i])
+        small = min(size.width, size.height) * view.scale < EDGED_GOOD_PX
+        edge = P.ALERT if i in push.fallen else (colour if small else P.INK)
+        for part in push.polygons(i):
+            r.polygon(view.points(part), colour, edge)
     canvas.refresh()

@@ -27,3 +27,29 @@ DRINK_TEXT = (INK, INK, (250, 250, 250), (250, 250, 250), (250, 250, 250), (250,
 def piece_colour(i: int) -> tuple[int, int, int]:
     """The fill of the i-th placed piece: wood tones in turn, so neighbours differ."""
     return WOOD[i % len(WOOD)]
+
+
+# The Shopping Spree's crate and goods (physics.crate); drinks keep DRINK_FILL.
+CRATE = (70, 110, 160)
+CRATE_EDGE = (36, 60, 96)
+MARKER = (92, 76, 64)
+DOT = (30, 90, 200)
+GOOD_FILL = {
+    "washer": (236, 238, 242), "dryer": (206, 214, 228),
+    "sheets": (250, 250, 252), "pillowcase": (200, 226, 250), "shirt": (120, 180, 230),
+    "trousers": (70, 90, 150), "bra": (240, 150, 190), "underpants": (250, 210, 120),
+    "socks": (160, 200, 120), "detergent": (250, 140, 40), "magazine": (226, 214, 180),
+    "tuna": (196, 56, 72), "crab": (232, 104, 56), "salmon": (246, 150, 120),
+}
+
+
+def good_colour(kind: str) -> tuple[int, int, int]:
+    """The fill of a good of this kind (physics.crate): drinks in their colour."""
+    if kind.startswith("drink:"):
+        return DRINK_FILL[int(kind[6:]) // 6]
+    return GOOD_FILL.get(kind, GHOST)
+
+
+def faded(colour, share: float, towards=BACKGROUND) -> tuple[int, int, int]:
+    """`colour` moved `share` (0-1) of the way to `towards`: goods further back in the crate."""
+    return tuple(round(c + (t - c) * share) for c, t in zip(colour, towards))

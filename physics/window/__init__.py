@@ -1,6 +1,6 @@
 """The practice screens in a pygame window, or painted into a PNG without any window.
 
-`build.BuildWindow` and `vending.VendingWindow` turn pygame events into the benches'
+`build.BuildWindow`, `vending.VendingWindow` and `push.PushWindow` turn pygame events into the benches'
 actions (physics.practice) and paint them with `render`; `run` owns the window and the
 60 fps loop. What they share lives here: the layout, key reading, the loop, snapshots,
 and the question whether a window can be seen at all (`display_problem`).
