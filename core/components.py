@@ -196,3 +196,72 @@ class BuildingPiece:
     def height(self) -> float:
         _, y0, _, y1 = self.bounds()
         return y1 - y0
+
+
+@dataclass(frozen=True)
+class FishToken:
+    """A TSUKIJI fish marker with its printed resource value: a '15' tuna, a '6' crab."""
+    fish: str
+    value: int
+
+    @property
+    def id(self) -> str:
+        return f"{self.fish}_{self.value}"
+
+    @classmethod
+    def parse(cls, token: str) -> "FishToken":
+        fish, _, value = token.rpartition("_")
+        if not fish or not value.isdigit():
+            raise ValueError(f"{token!r} is not a fish token such as 'tuna_15'")
+        return cls(fish, int(value))
+
+
+def fish_tokens(fish: str, market: dict) -> list[FishToken]:
+    """Every token of one fish in the box, from its Tsukiji market file's `token_values`."""
+    values = market.get("token_values") or {}
+    return [FishToken(fish, int(v)) for v, n in sorted(values.items(), key=lambda kv: int(kv[0]))
+            for _ in range(int(n))]
+
+
+#: 000:253, 260 — a salmon marker lies with its fresh side or its spoiled "4" side up
+SALMON_SIDES = ("fresh", "4")
+
+
+@dataclass(frozen=True)
+class LaundryGood:
+    """One kind of COIN LAUNDRY good: a machine, a clothing item, detergent or reading."""
+    id: str
+    name: str
+    kind: str
+    count: int
+
+
+LAUNDRY_KINDS = ("machine", "clothing", "detergent", "reading")
+
+
+class LaundryBox:
+    """The COIN LAUNDRY goods by kind, as coin_laundry.toml lists them."""
+
+    def __init__(self, goods: list[LaundryGood]):
+        ids = [g.id for g in goods]
+        if len(set(ids)) != len(ids):
+            raise ValueError("a laundry good is listed twice")
+        for g in goods:
+            if g.kind not in LAUNDRY_KINDS or g.count < 0:
+                raise ValueError(f"laundry good {g.id!r}: kind is one of {LAUNDRY_KINDS}, count >= 0")
+        self.goods = {g.id: g for g in goods}
+
+    @classmethod
+    def from_asset(cls, data: dict) -> "LaundryBox":
+        try:
+            return cls([LaundryGood(str(g["id"]), str(g["name"]), str(g["kind"]), int(g["count"]))
+                        for g in data["goods"]])
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"coin_laundry.toml: each [[goods]] has id, name, kind, count ({e})") from e
+
+    def of_kind(self, kind: str) -> list[LaundryGood]:
+        return [g for g in self.goods.values() if g.kind == kind]
+
+    def items(self, kind: str) -> list[str]:
+        """Every piece of that kind, one id per piece, in the file's order."""
+        return [g.id for g in self.of_kind(kind) for _ in range(g.count)]

@@ -73,7 +73,8 @@ async def browse(port: int) -> None:
             await read_until(ws, seen, "How to play Chocolate Milk")
             await ws.send_json(["stdin", ESC])
             seen.clear()
-            await ws.send_json(["stdin", DOWN * 5 + ENTER])   # Countdown, Izakaya, Tokyo Jutaku, Tsukiji, Practice: building
+            await ws.send_json(["stdin", DOWN * 6 + ENTER])   # Countdown, Izakaya, Shopping Spree, Tokyo Jutaku,
+            # Tsukiji, Practice: building
             await read_until(ws, seen, "Build practice", "Supply", "69 pieces", "\u2580")
             seen.clear()
             await ws.send_json(["stdin", TAB + ENTER])              # a piece into the hand, dropped

@@ -5,13 +5,15 @@ import pytest
 from core import games
 from core.testing import check_random_play, steered_by_bots
 
-# Tsukiji: 20 seeds here (about 1 s each); 200 in the soak (-m soak). The building games
+# Tsukiji: 20 seeds here (about 1 s each); 200 in the soak (-m soak). The Shopping Spree: 20
+# (random shoppers end by the closing-time house rule; its bots' games by the printed end
+# are in test_shopping_spree.py). The building games
 # (2-25 s a game: every Stop! is a physics verdict): 1 seed here, 30 in the soak.
-SEEDS = {"tsukiji": 20, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "izakaya": 50}
+SEEDS = {"tsukiji": 20, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "izakaya": 50, "shopping_spree": 20}
 DEFAULT_SEEDS = 200
 # Seeds per test case: the runs are cut into pieces of a few seconds each, so pytest-xdist
 # keeps both workers busy to the end instead of waiting on one long case.
-CHUNK = {"tsukiji": 5, "jutaku": 1, "bottle_bonus": 1, "countdown": 1}
+CHUNK = {"tsukiji": 5, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "shopping_spree": 10}
 DEFAULT_CHUNK = 50
 # Games random hands never finish: mostly their best bot, every fifth move random.
 STEERED = {"jutaku", "bottle_bonus", "countdown"}
@@ -72,3 +74,16 @@ def test_izakaya_random_play_steered_by_the_innkeeper(players):
     game = games.load("izakaya")
     for seed in range(10):
         check_random_play(game, players, seed, choose=steered_by_bots(game, players))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", range(2, 7))
+def test_shopping_spree_random_play_soak(players):
+    """200 uniformly random games a player count, and 20 steered by the shopper in the
+    dexterity variant (every loaded move a simulated push), with no closing time."""
+    game = games.load("shopping_spree")
+    for seed in range(20, 200):
+        check_random_play(game, players, seed)
+    for seed in range(1, 21):
+        check_random_play(game, players, seed, options={"variant": "dexterity", "closing": 0},
+                          choose=steered_by_bots(game, players))
