@@ -146,7 +146,8 @@ def test_tokyo_jutaku_built_in_the_browser(open_kiosk):
     first, then the person's clock runs; a piece placed by keys, Stop! judged."""
     kiosk = open_kiosk()
     see_the_menu(kiosk)
-    kiosk.press("ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "Enter")  # past BB, CM, Countdown, Izakaya
+    kiosk.press("ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "Enter")  # past BB, CM, Countdown,
+    # Izakaya, Shopping Spree
     kiosk.wait_for("Tokyo Jutaku — set up the table", "Seat 1", "Seat 2")
     kiosk.press("F2")
     kiosk.wait_for("Start on ")
@@ -174,6 +175,22 @@ def test_izakaya_bid_in_secret_and_a_disc_laid_in_the_browser(open_kiosk):
     kiosk.press("Enter")
     kiosk.wait_for("bottle on corner")
     kiosk.snap("izakaya")
+
+
+def test_shopping_spree_walk_and_take_in_the_browser(open_kiosk):
+    """The Shopping Spree through `tokyo serve`: the shop floor drawn, a walk in from the
+    entrance chosen by keys, then a good taken from the card beside the dot."""
+    kiosk = open_kiosk()
+    see_the_menu(kiosk)
+    kiosk.press("ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "Enter")  # past BB, CM, Countdown, Izakaya
+    kiosk.wait_for("Shopping Spree — set up the table", "Seat 1", "Seat 2")
+    kiosk.press("F2")
+    kiosk.wait_for("Player 1 to play", "Entrance: 1", "Walk to aisle 9-5 (1 step(s))")
+    kiosk.press("Enter")
+    kiosk.wait_for("Player 1 walks 1 step(s) to aisle 9-5", "Take the")
+    kiosk.press("Enter")
+    kiosk.wait_for("Player 1 takes the", "crate: ")
+    kiosk.snap("shopping-spree")
 
 
 def test_unlocked_kiosk_leaves_with_q(open_kiosk):

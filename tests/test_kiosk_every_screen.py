@@ -40,12 +40,14 @@ from tests.test_kiosk_unattended import FakeClock
 
 SEED = 2024
 SIZES = [(80, 24), (100, 30), (200, 60)]
-GAMES = ("chocolate_milk", "tsukiji", "jutaku", "bottle_bonus", "countdown", "izakaya")
+GAMES = ("chocolate_milk", "tsukiji", "jutaku", "bottle_bonus", "countdown", "izakaya", "shopping_spree")
 OPTIONS = {"chocolate_milk": {},
            "tsukiji": {"money": "open", "selection": "newcomer", "round_limit": 40},
-           "jutaku": {}, "bottle_bonus": {}, "countdown": {}, "izakaya": {}}
+           "jutaku": {}, "bottle_bonus": {}, "countdown": {}, "izakaya": {},
+           "shopping_spree": {"variant": "dexterity"}}
 BOTS = {"chocolate_milk": "dealer", "tsukiji": "fishmonger", "jutaku": "master", "bottle_bonus": "master",
-        "countdown": "master", "izakaya": "innkeeper"}
+        "countdown": "master", "izakaya": "innkeeper",
+        "shopping_spree": "shopper"}
 
 
 @pytest.fixture(autouse=True)
@@ -199,7 +201,10 @@ for _screen, _name, _reach, _main in (("setup", "jutaku", setup_of, "#start"),
                                       ("end", "countdown", end_of, "#to-menu"),
                                       ("setup", "izakaya", setup_of, "#start"),
                                       ("play", "izakaya", play_of, "#amount"),
-                                      ("end", "izakaya", end_of, "#to-menu")):
+                                      ("end", "izakaya", end_of, "#to-menu"),
+                                      ("setup", "shopping_spree", setup_of, "#start"),
+                                      ("play", "shopping_spree", play_of, "#actions"),
+                                      ("end", "shopping_spree", end_of, "#to-menu")):
     SCENES[f"{_screen}-{_name}"] = Scene(lambda: kiosk(clock=FakeClock()), lambda p, r=_reach, n=_name: r(p, n),
                                          _main)
 
@@ -232,7 +237,8 @@ def reach_and_check(scene: str, size):
 # The building games' and Izakaya's screens at the smallest and a large size (100×30 lies
 # between, and the 250×70 check below covers the largest): the suite's time is bounded.
 LATER = {"setup-jutaku", "play-jutaku", "build-jutaku", "play-bottle_bonus", "build-countdown", "end-jutaku",
-         "end-countdown", "setup-izakaya", "play-izakaya", "end-izakaya"}
+         "end-countdown", "setup-izakaya", "play-izakaya", "end-izakaya", "setup-shopping_spree",
+         "play-shopping_spree", "end-shopping_spree"}
 CASES = [(scene, size) for scene in SCENES for size in SIZES if scene not in LATER or size != (100, 30)]
 
 

@@ -22,6 +22,7 @@ BOARDS = {
     "bottle_bonus": "kiosk.boards.jutaku:JutakuBoard",
     "countdown": "kiosk.boards.countdown:CountdownBoard",
     "izakaya": "kiosk.boards.izakaya:IzakayaBoard",
+    "shopping_spree": "kiosk.boards.shopping_spree:ShoppingSpreeBoard",
 }
 
 

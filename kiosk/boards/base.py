@@ -81,6 +81,19 @@ class Board(VerticalScroll):
         raise NotImplementedError
 
     @classmethod
+    def offered(cls, match, seat: int, legal: list) -> list:
+        """The actions the picker lists for `seat`: all of them unless the board folds the
+        variants of one choice into one entry (a walk, and how hard the crate is pushed)
+        and asks the rest on a screen of its own (`open_choice`)."""
+        return legal
+
+    @classmethod
+    def open_choice(cls, play, seat: int, key: str) -> bool:
+        """A person chose `key` in the picker or on the board: True when the board takes it
+        from here (its own screens, then the move); False plays `key` as it is."""
+        return False
+
+    @classmethod
     def breakdown_lines(cls, game: Game, entry: dict) -> list[str]:
         """One seat's scoring breakdown as lines for the end screen."""
         lines = []

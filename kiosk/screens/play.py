@@ -45,7 +45,7 @@ class PlayScreen(Screen):
     """One match in progress; pushes the end screen when it is over."""
 
     CSS_PATH = ["play.tcss", "../boards/chocolate_milk.tcss", "../boards/tsukiji.tcss", "../boards/jutaku.tcss",
-                "../boards/izakaya.tcss"]
+                "../boards/izakaya.tcss", "../boards/shopping_spree.tcss"]
 
     BINDINGS = [
         Binding("escape", "leave", "Leave game"),
@@ -161,7 +161,8 @@ class PlayScreen(Screen):
             if self.turn_open:
                 return
             title = f"{name}, your move (↑ ↓ Enter, or touch):"
-            offered = legal if in_picker else [a for a in legal if not a.takes]
+            offered = self.board_cls.offered(match, self.human, legal if in_picker else
+                                             [a for a in legal if not a.takes])
             picker.offer(title, offered, masked=hidden, words=self.names())
         self._start_bot(to_act)
 
@@ -248,7 +249,11 @@ class PlayScreen(Screen):
             # the board's own screens supply the data (Izakaya: a lot, then the piece)
             self.guarded(self.board_cls.open_data, self, self.human, action.key)
             return
-        self.guarded(self._play, self.human, event.key)
+        self.guarded(self._choose, self.human, event.key)
+
+    def _choose(self, seat: int, key: str) -> None:
+        if not self.board_cls.open_choice(self, seat, key):
+            self._play(seat, key)
 
     def _play(self, seat: int, key: str) -> None:
         try:
