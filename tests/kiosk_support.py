@@ -21,3 +21,17 @@ async def wait_for(pilot, condition, what: str, limit: int = 300) -> None:
             return
         await pilot.pause()
     raise AssertionError(f"timed out waiting for {what}")
+
+
+async def choose_action(pilot, play, key: str) -> None:
+    """Choose `key` in the play screen's action list by keys, as a person would: arrows to
+    it, then Enter."""
+    from textual.widgets import OptionList
+    options = play.query_one("#actions", OptionList)
+    index = next(i for i in range(options.option_count) if options.get_option_at_index(i).id == key)
+    options.focus()
+    for _ in range(options.option_count):
+        if options.highlighted == index:
+            break
+        await pilot.press("down" if (options.highlighted or 0) < index else "up")
+    await pilot.press("enter")

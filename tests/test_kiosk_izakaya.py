@@ -10,24 +10,13 @@ from kiosk.practice.lot_build import LotBuildScreen, LotChoice
 from kiosk.screens import Seat
 from kiosk.screens.curtain import CurtainScreen
 from kiosk.screens.play import PlayScreen
-from tests.kiosk_support import sync, wait_for
+from tests.kiosk_support import choose_action as pick, sync, wait_for
 
 
 async def curtain_then(pilot, play, seat: int) -> None:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen), f"the curtain for seat {seat + 1}")
     await pilot.press("space")
     await wait_for(pilot, lambda: pilot.app.screen is play and play.human == seat, f"seat {seat + 1}'s turn")
-
-
-async def pick(pilot, play, key: str) -> None:
-    options = play.query_one("#actions", OptionList)
-    index = next(i for i in range(options.option_count) if options.get_option_at_index(i).id == key)
-    options.focus()
-    for _ in range(options.option_count):
-        if options.highlighted == index:
-            break
-        await pilot.press("down" if (options.highlighted or 0) < index else "up")
-    await pilot.press("enter")
 
 
 @sync

@@ -11,7 +11,7 @@ from kiosk.boards.shopping_spree import RULER, FloorPanel
 from kiosk.config import KioskConfig
 from kiosk.screens import Seat
 from kiosk.screens.play import PlayScreen
-from tests.kiosk_support import sync, wait_for
+from tests.kiosk_support import choose_action as pick, sync, wait_for
 from tests.test_shopping_spree import dumped, hand
 
 
@@ -29,17 +29,6 @@ async def touch(pilot, play, row: int, col: int) -> None:
     w = floor.cell_width()
     left, top = floor.styles.padding.left, floor.styles.padding.top
     await pilot.click(FloorPanel, offset=(left + RULER + col * w + 1, top + 1 + row))
-
-
-async def pick(pilot, play, key: str) -> None:
-    options = play.query_one("#actions", OptionList)
-    index = next(i for i in range(options.option_count) if options.get_option_at_index(i).id == key)
-    options.focus()
-    for _ in range(options.option_count):
-        if options.highlighted == index:
-            break
-        await pilot.press("down" if (options.highlighted or 0) < index else "up")
-    await pilot.press("enter")
 
 
 @sync

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.widget import Widget
 
 from core.game import Game
@@ -41,6 +42,19 @@ class ViewPainter(Widget):
     def vstyle(self, component: str):
         """A component's full style: a partial one drops its background."""
         return self.get_visual_style(component)
+
+    def seat_name(self, seat: int) -> str:
+        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"seat {seat + 1}"
+
+    def render(self) -> Content:
+        if self.view is None:
+            return Content("")
+        return Content("\n").join(Content.assemble(*line) if isinstance(line, list) else Content(line)
+                                  for line in self.text_lines(self.view))
+
+    def text_lines(self, view: dict) -> list:
+        """The panel's lines: each a string, or a list of strings and (text, style) parts."""
+        return []
 
 
 class Board(VerticalScroll):

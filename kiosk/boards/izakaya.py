@@ -17,7 +17,6 @@ revealed.
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.content import Content
 
 from core.game import Game
 
@@ -103,20 +102,9 @@ class IzakayaPainter(ViewPainter):
             return text
         return text, self.vstyle(component)
 
-    def seat_name(self, seat: int) -> str:
-        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"seat {seat + 1}"
-
     def tag(self, seat: int) -> str:
         return f"{seat_tag(seat, self.seat_name(seat))} {self.seat_name(seat)[:NAME_W].rstrip()}"
 
-    def render(self) -> Content:
-        if self.view is None:
-            return Content("")
-        return Content("\n").join(Content.assemble(*line) if isinstance(line, list) else Content(line)
-                                  for line in self.text_lines(self.view))
-
-    def text_lines(self, view: dict) -> list:
-        return []
 
 
 def plain_len(parts: list) -> int:

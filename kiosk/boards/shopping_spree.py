@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
-from textual.content import Content
 
 from core.game import Action, Game
 from games.shopping_spree.floor import DOT, EXIT, MACHINE, NOTHING, OUT
@@ -66,20 +65,10 @@ def folded(legal: list[Action]) -> tuple[list[Action], set[str]]:
 
 
 class SpreePainter(ViewPainter):
+    """A part of the shop's board, styled from shopping_spree.tcss."""
+
     COMPONENT_CLASSES = {"spree--strong", "spree--muted", "spree--shelf", "spree--empty", "spree--dot",
                          "spree--free", "spree--exit", "spree--seat", "spree--acting", "spree--machine"}
-
-    def render(self) -> Content:
-        if self.view is None:
-            return Content("")
-        return Content("\n").join(Content.assemble(*line) if isinstance(line, list) else Content(line)
-                                  for line in self.text_lines(self.view))
-
-    def text_lines(self, view: dict) -> list:
-        return []
-
-    def seat_name(self, seat: int) -> str:
-        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"seat {seat + 1}"
 
 
 class StatusPanel(SpreePainter):

@@ -102,22 +102,9 @@ class FishPainter(ViewPainter):
             parts += [" " if parts else "", self.chip(kind), f"×{n}" if n > 1 else ""]
         return parts or ["–"]
 
-    def seat_name(self, seat: int) -> str:
-        return self.seats[seat].name if 0 <= seat < len(self.seats) else f"seat {seat + 1}"
-
     def market_name(self, mid: str) -> str:
         markets = getattr(self.game.rules, "m", {})
         return markets[mid].name if mid in markets else mid.replace("_", " ").title()
-
-    def render(self) -> Content:
-        if self.view is None:
-            return Content("")
-        lines = self.text_lines(self.view)
-        return Content("\n").join(Content.assemble(*line) if isinstance(line, list) else Content(line)
-                                  for line in lines)
-
-    def text_lines(self, view: dict) -> list:
-        return []
 
 
 class StatusPanel(FishPainter):
