@@ -5,11 +5,11 @@ import pytest
 from core import games
 from core.testing import check_random_play, steered_by_bots
 
-# Tsukiji: 20 seeds here (about 1 s each); 200 in the soak (-m soak). The Shopping Spree: 20
+# Tsukiji: 20 seeds here (about 1 s each); 200 in the soak (-m soak). The Shopping Spree: 10
 # (random shoppers end by the closing-time house rule; its bots' games by the printed end
 # are in test_shopping_spree.py). The building games
 # (2-25 s a game: every Stop! is a physics verdict): 1 seed here, 30 in the soak.
-SEEDS = {"tsukiji": 20, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "izakaya": 50, "shopping_spree": 20}
+SEEDS = {"tsukiji": 20, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "izakaya": 50, "shopping_spree": 10}
 DEFAULT_SEEDS = 200
 # Seeds per test case: the runs are cut into pieces of a few seconds each, so pytest-xdist
 # keeps both workers busy to the end instead of waiting on one long case.
@@ -82,7 +82,7 @@ def test_shopping_spree_random_play_soak(players):
     """200 uniformly random games a player count, and 20 steered by the shopper in the
     dexterity variant (every loaded move a simulated push), with no closing time."""
     game = games.load("shopping_spree")
-    for seed in range(20, 200):
+    for seed in range(10, 200):
         check_random_play(game, players, seed)
     for seed in range(1, 21):
         check_random_play(game, players, seed, options={"variant": "dexterity", "closing": 0},
