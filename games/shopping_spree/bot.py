@@ -24,6 +24,7 @@ class ShopperBot:
         self.rules = rules
         self.floor = rules.floor
         self.apart = {d: self.floor.distances(d) for d in self.floor.dots}
+        self.exits = self.floor.distances(OUT)
 
     # ---- what goods are worth ---------------------------------------------------------
 
@@ -117,7 +118,7 @@ class ShopperBot:
 
     def _move(self, view, me, legal, rng):
         gentle = [a for a in legal if a.data[2] in (None, 1)]
-        exits = self.floor.distances(OUT)
+        exits = self.exits
         worth = {d: max((self.card_value(view, me, c) for c in self.floor.facing[d]), default=0.0)
                  for d in self.floor.dots}
         worth = {d: v for d, v in worth.items() if v > 0}

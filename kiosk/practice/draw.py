@@ -29,14 +29,20 @@ def build_view(canvas: PixelCanvas, bench: BuildPractice) -> View:
     return fit(canvas, *bench.extent())
 
 
-def draw_build(canvas: PixelCanvas, bench: BuildPractice, view: View) -> None:
-    """Table, card, outlines, the pieces as shown now, and the held piece with where it lands."""
+def _ground(canvas: PixelCanvas, view: View) -> None:
+    """A clean picture with the table (or the shop floor) below y = 0."""
     r = canvas.raster
     r.clear(P.BACKGROUND)
     canvas.clear_labels()
-    _, table_y = view.px(0, 0)
-    r.rect(0, table_y, r.width, r.height, P.TABLE)
-    r.line((0, table_y), (r.width, table_y), P.TABLE_EDGE)
+    _, ground_y = view.px(0, 0)
+    r.rect(0, ground_y, r.width, r.height, P.TABLE)
+    r.line((0, ground_y), (r.width, ground_y), P.TABLE_EDGE)
+
+
+def draw_build(canvas: PixelCanvas, bench: BuildPractice, view: View) -> None:
+    """Table, card, outlines, the pieces as shown now, and the held piece with where it lands."""
+    r = canvas.raster
+    _ground(canvas, view)
     (cx0, cy0), (cx1, cy1) = view.px(0, 0), view.px(bench.lot.card_mm, -2.0)
     r.rect(cx0, cy0, cx1, max(cy1, cy0 + 1), P.CARD)
     for k, (left, right) in enumerate(bench.lot.outlines):
@@ -137,11 +143,7 @@ def draw_push(canvas: PixelCanvas, bench: PushPractice, view: View) -> None:
     r = canvas.raster
     push = bench.shown()
     c = push.crate
-    r.clear(P.BACKGROUND)
-    canvas.clear_labels()
-    _, floor_y = view.px(0, 0)
-    r.rect(0, floor_y, r.width, r.height, P.TABLE)
-    r.line((0, floor_y), (r.width, floor_y), P.TABLE_EDGE)
+    _ground(canvas, view)
     for k in range(push.steps + 1):
         x, y = view.px(k * crate.STEP_MM + c.inner_width / 2, 0)
         r.circle(x, y + 2, 1.5 if k == push.steps else 0.6, P.DOT)
