@@ -135,3 +135,11 @@ def ships_at_sea_with(seat: dict, fish: str) -> int:
 
 def tokens_total(d: dict) -> int:
     return sum(d.values())
+
+
+def counts(items: list[str]) -> dict:
+    """How many of each: ["eel", "eel", "fugu"] → {"eel": 2, "fugu": 1}."""
+    out: dict = {}
+    for x in items:
+        add(out, x)
+    return out

@@ -1,0 +1,64 @@
+"""The buying action (000:159-167)."""
+
+from __future__ import annotations
+
+from core.game import Action, Event
+
+from .citations import RULE_BUY
+from .state import (ROW_LETTER, State, add, pay,
+                    yen)
+
+
+class Buying:
+    """Mixed into rules.Tsukiji."""
+
+    # ==== buying (000:159-167) ==================================================================
+
+    def _buy_actions(self, s: State, seat: int, probe: bool = False) -> list[Action]:
+        y = yen(s, seat)
+        out = []
+        for o in range(s.players):
+            if o == seat:
+                continue
+            seen = set()
+            for kind, row, col in s.seats[o]["harbour"]:
+                if (kind, row, col) in seen:
+                    continue
+                seen.add((kind, row, col))
+                price = self.d.price_of(col)
+                if price > y:
+                    continue
+                if kind != "takoyaki":
+                    st = s.fish.get(kind)
+                    if st is None or st["tokens"] <= 0:
+                        continue
+                if probe:
+                    return [True]
+                out.append(Action(f"buy:{o + 1}:{ROW_LETTER[row]}:{col}:{kind}",
+                                  f"Buy seat {o + 1}'s {kind.replace('_', ' ')} ({row} row) for ¥{price:,}", "Buying",
+                                  ("purchase", o, kind, row, col)))
+        if probe:
+            return out
+        out.append(Action("done", "End the buying action", "Buying", ("done",)))
+        out += self._free_actions(s, seat)
+        return out
+
+    def _purchase(self, s: State, seat: int, data: tuple, ev: list) -> None:
+        _, o, kind, row, col = data
+        price = self.d.price_of(col)
+        s.seats[o]["harbour"].remove([kind, row, col])
+        pay(s, seat, o, price, RULE_BUY)
+        me = s.seats[seat]
+        if kind == "takoyaki":
+            add(me["tokens"], "takoyaki")
+            got = "the takoyaki"
+        else:
+            self.barrels_home(s, kind, 1)
+            s.fish[kind]["tokens"] -= 1
+            token = kind
+            if kind == "salmon" and row == "lower":               # 000:254
+                token = "salmon_spoiled"
+            add(me["tokens"], token)
+            got = f"a {token.replace('_', ' ')} token"
+        ev.append(Event("buy", f"Seat {seat + 1} buys seat {o + 1}'s {kind.replace('_', ' ')} for ¥{price:,} "
+                               f"and takes {got}.", seat, {"from": o, "price": price}))

@@ -1,0 +1,245 @@
+"""The turn: its start, spoilage, the main phase's choices and free actions, its end (000:88-109, 000:359-365)."""
+
+from __future__ import annotations
+
+from core.game import Action, Event
+from core.rng import Rng
+
+from .citations import RULE_BERTH
+from .data import EXTERNAL, FISH
+from .state import (BERTHS, State, add, barge_at_sea, pay,
+                    yen)
+
+
+class Turn:
+    """Mixed into rules.Tsukiji."""
+
+    # ==== the turn: start, spoilage, end (000:94-109, 000:359-365) ==============================
+
+    def end_trigger(self, s: State, seat: int) -> str:
+        """000:96-97 / 000:361-363, checked at the start of each turn."""
+        y, r = yen(s, seat), self.resources(s, seat)
+        others = [o for o in range(s.players) if o != seat]
+        sole_lowest_res = all(self.resources(s, o) > r for o in others)
+        sole_lowest_yen = all(yen(s, o) > y for o in others)
+        why = []
+        if y >= self.d.end_yen and not sole_lowest_res:
+            shown = f"at least ¥{self.d.end_yen:,}" if s.hidden else f"¥{y:,}"
+            why.append(f"{shown} and is not alone with the fewest resources")
+        if r >= self.d.end_resources and not sole_lowest_yen:
+            why.append(f"{r} resources and is not alone with the least yen")
+        return " and ".join(why)
+
+    def _announce(self, s: State, seat: int, ev: list) -> None:
+        """000:366 — with hidden money, a seat with ¥5,000 or 50 resources says so; at 50
+        resources everyone shows their yen so the check can be made in the open."""
+        rich = yen(s, seat) >= self.d.end_yen
+        r = self.resources(s, seat)
+        if not rich and r < self.d.end_resources:
+            return
+        said = " and ".join(x for x in (f"at least ¥{self.d.end_yen:,}" if rich else "",
+                                         f"{r} resources" if r >= self.d.end_resources else "") if x)
+        ev.append(Event("announce", f"Seat {seat + 1} announces {said} (000:366).", seat))
+        if r >= self.d.end_resources:
+            shown = ", ".join(f"seat {o + 1} ¥{yen(s, o):,}" for o in range(s.players))
+            ev.append(Event("reveal", f"Everyone shows their yen for the check: {shown}.", None,
+                            {"yen": [yen(s, o) for o in range(s.players)]}))
+
+    @staticmethod
+    def round(s: State) -> int:
+        """The round being played: every seat has one turn per round."""
+        return (max(s.turns, 1) - 1) // s.players + 1
+
+    @staticmethod
+    def round_limit(s: State) -> int:
+        return s.round_limit
+
+    def _begin_turn(self, s: State, rng: Rng, ev: list) -> None:
+        seat = s.turn
+        s.turns += 1
+        s.ap, s.cart_ap, s.acted, s.once, s.ctx, s.bid = self.d.action_points, 0, False, [], None, None
+        if s.triggered < 0 and self.round_limit(s) and self.round(s) >= self.round_limit(s) \
+                and (s.turns - 1) % s.players == 0:
+            s.triggered = seat
+            s.final_left = s.players
+            s.why = f"the kiosk's round limit: round {self.round(s)} is the last"
+            ev.append(Event("end", f"Round {self.round(s)} begins: by the kiosk's round limit this is the last "
+                                   "round.", seat))
+        if s.triggered < 0:
+            if s.hidden:
+                self._announce(s, seat, ev)
+            why = self.end_trigger(s, seat)
+            if why:
+                s.triggered = seat
+                s.final_left = s.players
+                s.why = f"seat {seat + 1} has {why}"
+                ev.append(Event("end", f"Seat {seat + 1} has {why}: the end is triggered. Seat {seat + 1} plays "
+                                       "this turn and everyone else one last turn.", seat))
+        if self._start_choices(s, seat):
+            s.phase = "start"
+            s.ctx = {"kind": "start", "fugu": 0}
+        else:
+            self._spoil(s, seat, ev)
+            s.phase = "main"
+
+    def _end_turn(self, s: State, rng: Rng, ev: list) -> None:
+        s.ctx = None
+        s.phase = "main"
+        if s.triggered >= 0:
+            s.final_left -= 1
+            if s.final_left <= 0:
+                s.over = True
+                s.phase = "over"
+                s.reason = f"{s.why}; everyone has had a last turn"
+                ev.append(Event("end", "Everyone has had a last turn: the game ends.", None))
+                return
+        s.turn = (s.turn + 1) % s.players
+        self._begin_turn(s, rng, ev)
+
+    def _perishable(self, seat: dict) -> bool:
+        return any(k != "takoyaki" for k, _, _ in seat["harbour"])
+
+    def _start_choices(self, s: State, seat: int) -> bool:
+        me = s.seats[seat]
+        if any(item == "coolbox" for item, _ in me["rentals"]) and self._perishable(me):
+            return True
+        return bool(self._own_fugu(s, seat))
+
+    def _own_fugu(self, s: State, seat: int) -> list[str]:
+        """000:214 — spoiled fugu in your lower row, which you may buy yourself now."""
+        st = s.fish.get("fugu")
+        if st is None or st["tokens"] <= 0:
+            return []
+        y = yen(s, seat)
+        cols = []
+        for kind, row, col in s.seats[seat]["harbour"]:
+            if kind == "fugu" and row == "lower" and col not in cols and self.d.price_of(col) <= y:
+                cols.append(col)
+        return cols
+
+    def _spoil(self, s: State, seat: int, ev: list) -> None:
+        """000:109 — the lower row goes back to the markets unpaid; the upper row slides down."""
+        me = s.seats[seat]
+        kept, gone = [], {}
+        for kind, row, col in me["harbour"]:
+            if kind == "takoyaki":
+                kept.append([kind, row, col])
+            elif row == "lower":
+                self.barrels_home(s, kind, 1)
+                add(gone, kind)
+            else:
+                kept.append([kind, "lower", col])
+        moved = sum(1 for k, r, _ in me["harbour"] if k != "takoyaki" and r == "upper")
+        me["harbour"] = kept
+        if gone or moved:
+            ev.append(Event("spoil", f"Seat {seat + 1}'s fish spoil: {self.lot_text(gone)} back to the markets, "
+                                     f"{moved} barrel{'s' if moved != 1 else ''} slide to the lower row.", seat))
+
+    def _start_actions(self, s: State, seat: int) -> list[Action]:
+        me = s.seats[seat]
+        out = []
+        if not s.ctx.get("fugu") and self._perishable(me):
+            for uses in sorted({u for item, u in me["rentals"] if item == "coolbox"}):
+                out.append(Action(f"coolbox:{uses}", f"Use a cool box ({uses} use{'s' if uses > 1 else ''} left): "
+                                                     "nothing spoils this turn", "Start", ("coolbox", uses)))
+        for col in self._own_fugu(s, seat):
+            out.append(Action(f"fugu:{col}", f"Buy your own spoiled fugu ({self.col_name(col)}), paying the supply",
+                              "Start", ("fugu", col)))
+        out.append(Action("spoil", "Let the fish spoil and begin your actions", "Start", ("spoil",)))
+        return out
+
+    def _use_rental(self, s: State, seat: int, item: str, uses: int) -> None:
+        me = s.seats[seat]
+        i = me["rentals"].index([item, uses])
+        if uses <= 1:
+            del me["rentals"][i]
+            key = "coolboxes" if item == "coolbox" else "carts"
+            if "rental" in s.ext:
+                s.ext["rental"][key] += 1
+            else:
+                s.box[key] += 1
+        else:
+            me["rentals"][i] = [item, uses - 1]
+
+    # ==== main phase ================================================================================
+
+    def _main_actions(self, s: State, seat: int) -> list[Action]:
+        out = []
+        if s.ap >= 1:
+            out.append(Action("fish", "Fishing (1 action point)", "Fishing", ("fish",)))
+            if self._buy_actions(s, seat, probe=True):
+                out.append(Action("buy", "Buying (1 action point)", "Buying", ("buy",)))
+        for mid in FISH + EXTERNAL:
+            if mid in s.fish or mid in s.ext:
+                out += self._entry_actions(s, seat, mid)
+        if s.ap == 0 and s.cart_ap > 0:
+            out.append(Action("end", f"End the turn, leaving {s.cart_ap} hand-cart point"
+                                     f"{'s' if s.cart_ap > 1 else ''} unused", "Turn", ("end",)))
+        out += self._free_actions(s, seat, main=True)
+        return out
+
+    def _free_actions(self, s: State, seat: int, main: bool = False) -> list[Action]:
+        """Things done at any time in your turn, outside the actions (000:105, 000:147-150, 000:329)."""
+        me = s.seats[seat]
+        out = []
+        if me["berths"] < len(BERTHS) and yen(s, seat) >= self.d.berth_cost:
+            out.append(Action("berth", f"Open your {BERTHS[me['berths']]} berth for ¥{self.d.berth_cost:,}",
+                              "Free", ("berth",)))
+        for f in FISH:                       # 000:147 — free, at any time in your turn
+            if me["licences"].get(f):
+                out.append(Action(f"return:{f}", f"Return a {self.m[f].name} licence to its market", "Free",
+                                  ("return", f)))
+        bi = barge_at_sea(me)
+        if bi is not None:
+            barge = me["boats"][bi]
+            if len(barge["load"]) < self.d.holds("barge"):
+                salmon_on = "salmon" in barge["load"]
+                for i, b in enumerate(me["boats"]):
+                    if b["type"] != "barge" and b["at"] == "sea" and b["load"]:
+                        if b["load"][0] == "salmon" and salmon_on:
+                            continue
+                        out.append(Action(f"transfer:{i + 1}", f"Move a {b['load'][0].replace('_', ' ')} barrel "
+                                                               f"from boat {i + 1} to the barge", "Free",
+                                          ("transfer", i)))
+        if main:
+            if not s.acted:
+                for i, b in enumerate(me["boats"]):
+                    if b["at"] == "sea":
+                        for f in sorted(set(b["load"]), key=FISH.index):
+                            out.append(Action(f"dump:{i + 1}:{f}", f"Throw a {f.replace('_', ' ')} barrel from boat "
+                                                                    f"{i + 1} back into the sea", "Free",
+                                              ("dump", i, f)))
+            for uses in sorted({u for item, u in me["rentals"] if item == "cart"}):
+                out.append(Action(f"cart:{uses}", f"Use a hand cart ({uses} use{'s' if uses > 1 else ''} left): "
+                                                  "+1 action point for markets", "Free", ("cart", uses)))
+        return out
+
+    def _apply_free(self, s: State, seat: int, data: tuple, ev: list) -> None:
+        me = s.seats[seat]
+        op = data[0]
+        if op == "berth":
+            pay(s, seat, None, self.d.berth_cost, RULE_BERTH)
+            me["berths"] += 1
+            ev.append(Event("berth", f"Seat {seat + 1} opens the {BERTHS[me['berths'] - 1]} berth for "
+                                     f"¥{self.d.berth_cost:,}.", seat))
+        elif op == "return":
+            f = data[1]
+            add(me["licences"], f, -1)
+            self.licence_home(s, f)
+            if s.ctx and s.ctx.get("kind") == "fish" and s.ctx["lic"].get(f):
+                add(s.ctx["lic"], f, -1)
+            ev.append(Event("return", f"Seat {seat + 1} returns a {self.m[f].name} licence.", seat))
+        elif op == "transfer":
+            i = data[1]
+            f = me["boats"][i]["load"].pop()
+            me["boats"][barge_at_sea(me)]["load"].append(f)
+            ev.append(Event("transfer", f"Seat {seat + 1} moves a {f.replace('_', ' ')} barrel onto the barge.", seat))
+        elif op == "dump":
+            _, i, f = data
+            me["boats"][i]["load"].remove(f)
+            self.barrels_home(s, f, 1)
+            ev.append(Event("dump", f"Seat {seat + 1} throws a {f.replace('_', ' ')} barrel back.", seat))
+        elif op == "cart":
+            self._use_rental(s, seat, "cart", data[1])
+            s.cart_ap += 1
+            ev.append(Event("cart", f"Seat {seat + 1} uses a hand cart: +1 action point for markets.", seat))
