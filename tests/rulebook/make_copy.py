@@ -1,0 +1,100 @@
+"""Make tests/rulebook/000.txt: the lines of the Tsukiji rulebook that Tsukiji cites.
+
+Run it by hand from the project root whenever a citation is added or changed:
+
+    .venv/bin/python tests/rulebook/make_copy.py
+
+It reads the rulebook at ../shared/seeds/000_e98393ccc20da7fd.txt (beside the project,
+not part of it), collects every "000:NNN" and "000:NNN-MMM" citation in the files listed
+in SCANNED (both ends of a range), and writes those rulebook lines, one a line, as
+"NNN<TAB>text". A cited line that is blank is written with no text and reported, so the
+test can say which citation is off. Nothing in the product reads the rulebook or this copy;
+tests/test_tsukiji_citations.py checks every citation and quote against the copy, and the
+copy against the rulebook when the rulebook is on the machine. The tests never run this.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+RULEBOOK = ROOT.parent / "shared" / "seeds" / "000_e98393ccc20da7fd.txt"
+COPY = Path(__file__).resolve().parent / "000.txt"
+HEADER = ("# Lines of ../shared/seeds/000_e98393ccc20da7fd.txt cited by Tsukiji, as NNN<TAB>text;"
+          " made by tests/rulebook/make_copy.py, do not edit by hand.")
+
+#: the files whose citations are checked: glob patterns under the project root
+SCANNED = ("games/tsukiji/**/*.py", "games/tsukiji/**/*.toml", "assets/tsukiji/*.toml", "tests/test_tsukiji*.py")
+#: left out of SCANNED: the citation test itself cites wrong lines on purpose
+NOT_SCANNED = ("tests/test_tsukiji_citations.py",)
+
+#: "000:105" or "000:212-223" (not the end of "¥1,000:" or of another book's "1000:")
+CITATION = re.compile(r"(?<![\d,.])000:(\d+)(?:-(\d+))?")
+
+
+def scanned_files(root: Path = ROOT) -> list[Path]:
+    out = set()
+    for pattern in SCANNED:
+        out.update(p for p in root.glob(pattern) if p.is_file())
+    return sorted(p for p in out if p.relative_to(root).as_posix() not in NOT_SCANNED)
+
+
+def citations(text: str):
+    """(first line, last line, match) for every citation in `text`."""
+    for m in CITATION.finditer(text):
+        a = int(m.group(1))
+        yield a, int(m.group(2) or a), m
+
+
+def cited_lines(root: Path = ROOT) -> set[int]:
+    """Every line cited in the scanned files: single lines and both ends of each range."""
+    out = set()
+    for p in scanned_files(root):
+        for a, b, _ in citations(p.read_text(encoding="utf-8")):
+            out.update((a, b))
+    return out
+
+
+def read_copy(path: Path = COPY) -> dict[int, str]:
+    """The copy as {line number: text}."""
+    out = {}
+    for row in path.read_text(encoding="utf-8").splitlines():
+        if row.startswith("#"):
+            continue
+        n, _, text = row.partition("\t")
+        out[int(n)] = text
+    return out
+
+
+def read_rulebook(path: Path = RULEBOOK) -> dict[int, str]:
+    """The rulebook as {line number: text}, numbered as the file is (1 = the first line)."""
+    return dict(enumerate(path.read_text(encoding="utf-8").split("\n"), 1))
+
+
+def main() -> int:
+    if not RULEBOOK.is_file():
+        print(f"the rulebook is not at {RULEBOOK}", file=sys.stderr)
+        return 1
+    book = read_rulebook()
+    rows, blank, missing = [HEADER], [], []
+    for n in sorted(cited_lines()):
+        if n not in book:
+            missing.append(n)
+            continue
+        text = book[n]
+        if not text.strip():
+            blank.append(n)
+        rows.append(f"{n}\t{text}")
+    COPY.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    print(f"wrote {len(rows) - 1} lines to {COPY.relative_to(ROOT)}")
+    if blank:
+        print("cited lines that are blank (a citation is off):", ", ".join(f"000:{n}" for n in blank))
+    if missing:
+        print("cited lines past the end of the rulebook:", ", ".join(f"000:{n}" for n in missing))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
