@@ -2,8 +2,11 @@
 
 A save holds the move log (seed, options, starting position, moves) and the current
 state with its random-generator state, so that loading is fast and the match goes on
-exactly as it would have. Nothing in a save is ever executed: no pickle, no extension
-types, bounded size and depth, and every state passes the game's own validation.
+exactly as it would have. The one exception is a round of sealed decisions in progress
+(sealed bids, Rules.sealed_pending): a save never holds a decision not yet revealed, so it
+is written as of the moment the round began, and after loading those seats decide again.
+Nothing in a save is ever executed: no pickle, no extension types, bounded size and depth,
+and every state passes the game's own validation.
 
 Each part carries a checksum, so a damaged part is known for what it is. The log is the
 match itself and the stored position only a quick way back to it: a position that is
@@ -48,12 +51,23 @@ def checksum(value) -> int:
 
 
 def dump_match(match, meta: dict | None = None) -> bytes:
+    """The save of a match. While a round of sealed decisions is open (Rules.sealed_pending)
+    the save is of the moment it began: the log without the round's moves, the position
+    and the random generator from before them, so that no file holds a secret not yet
+    revealed. Loaded, the match asks those seats again."""
+    log = match.log.dump()
+    point = match.sealed_round()
+    if point is None:
+        state, rng = match.rules.dump(match.state), match.rng.dump()
+    else:
+        moves, state, rng = point
+        log["moves"] = log["moves"][:moves]
     parts = {
         "game": match.game.name,
         "meta": meta or {},
-        "log": match.log.dump(),
-        "state": match.rules.dump(match.state),
-        "rng": match.rng.dump(),
+        "log": log,
+        "state": state,
+        "rng": rng,
     }
     doc = {"format": FORMAT, "version": VERSION,
            "check": {name: checksum(value) for name, value in parts.items()}, **parts}

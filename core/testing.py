@@ -60,6 +60,8 @@ def check_random_play(game, players: int, seed: int, *, options: dict | None = N
             _check_views(game, match, seed, players, step, chooser)
         if step == resume_at:
             twin = saves.load(match.save())
+            for again in match.log.moves[len(twin.log.moves):]:  # a sealed round a save leaves out
+                twin.play(*again)
         if choose is None:
             move = _sample(rules, match, seat, actions[chooser.below(len(actions))], chooser)
         else:

@@ -192,14 +192,26 @@ def _cmd_replay(args) -> int:
     moves = log["moves"]
     upto = len(moves) if args.to is None else min(args.to, len(moves))
     interactive = args.step and sys.stdin.isatty()
-    print(f"{game.info.title}, {log['players']} players, seed {log['seed']}, {len(moves)} moves")
+    # Until the match is over a replay shows what a spectator saw: a sealed decision by the
+    # game's words for it (Rules.sealed), never what was chosen; events are for everyone. The
+    # seed, which tells every draw still to come, waits for the end too.
+    secret = not final.over
+    if secret:
+        print(f"{game.info.title}, {log['players']} players, {len(moves)} moves; the game is not over, "
+              "so this is what a spectator saw (no sealed decisions, no seed)")
+    else:
+        print(f"{game.info.title}, {log['players']} players, seed {log['seed']}, {len(moves)} moves")
     match = game.replay(dict(log, moves=[]))
     for i, (seat, key, *data) in enumerate(moves[:upto], start=1):
-        text = next((a.text for a in match.legal(seat) if a.key == key), key)
+        action = next((a for a in match.legal(seat) if a.key == key), None)
+        text = key if action is None else action.text
+        words = game.rules.sealed(match.state, seat, action) if secret and action is not None else ""
         try:
             events = match.play(seat, key, *data)
         except TokyoError as e:
             raise TokyoError(f"{args.file}: move {i} cannot be replayed: {e}") from e
+        if words:
+            text = words
         print(f"{i:>4}. seat {seat + 1}: {text}")
         for ev in events:
             print(f"        {ev.text}")

@@ -171,9 +171,15 @@ class SaveStore:
     def autosave(self, slot: str, match, meta: dict) -> None:
         """Write the match as it is now as a new copy, then drop the copies beyond the
         newest COPIES (and any ahead of this one, left from before a resume that could
-        not open them): at every moment the match has a whole copy."""
-        moves = len(match.log.moves)
-        saves.write_atomic(self.copy_path(slot, moves), saves.dump_match(match, meta))
+        not open them): at every moment the match has a whole copy.
+
+        While a round of sealed bids is open the copy is of the moment it began (core.saves:
+        no file holds a bid not yet revealed), named by the moves it holds; the copy of
+        that moment is written again until the round is complete."""
+        data = saves.dump_match(match, meta)
+        moves = match.sealed_from()
+        moves = len(match.log.moves) if moves is None else moves
+        saves.write_atomic(self.copy_path(slot, moves), data)
         copies = self.copies(slot)
         older = [c for c in copies if c.moves < moves]
         ahead = [c for c in copies if c.moves > moves]

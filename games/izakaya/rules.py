@@ -500,6 +500,13 @@ class Izakaya(Rules):
         allowed = bid.allowed(seat)
         return {"my_bid": {"own": bid.bids.get(seat), "from": allowed.start, "to": allowed[-1]}}
 
+    def sealed(self, s, seat, action) -> str:
+        """A turn-order bid is sealed until everyone has bid (004:111)."""
+        return "A sealed bid for the turn order" if s["phase"] == "bid" and action.key.startswith("bid:") else ""
+
+    def sealed_pending(self, s) -> bool:
+        return s["phase"] == "bid" and bool(s["bid"]["bids"])
+
     def dump(self, s) -> dict:
         return copy_plain(s)
 
