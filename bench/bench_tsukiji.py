@@ -1,20 +1,29 @@
 """Tsukiji Market figures (issue 3).
 
     python bench/bench_tsukiji.py
+    python bench/bench_tsukiji.py --all-bot 200 [--players 2,3,4,5,6] [--seed 1]
 
 Goals: random play ≥ 3,000 moves/s with 4 players; the fishmonger's move ≤ 100 ms median;
 save + load of a 6-player mid-game ≤ 2 ms and ≤ 32 KB; all-bot 4-player games end by the rules.
+
+--all-bot N plays N all-bot games at each player count instead (every seat the fishmonger,
+default options: no last-round rule, so a game ends only by the printed condition,
+000:359-365). They are the games `tokyo simulate tsukiji --players P --games N --seed S`
+plays (core.simulate: the same game seeds and bot streams), one at a time so that each
+is timed and its turns counted; a game still going at the move cap is not ended.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 
 from core import games, saves
-from core.bots import make_bot
+from core.bots import make_bot, play_choice
+from core.game import Move
 from core.rng import Rng
-from core.simulate import simulate
+from core.simulate import MAX_MOVES, game_seed, play_one, simulate
 
 
 def random_play(game, players: int, count: int) -> tuple[int, float]:
@@ -26,7 +35,10 @@ def random_play(game, players: int, count: int) -> tuple[int, float]:
         while not m.over:
             seat = m.to_act()[0]
             legal = m.legal(seat)
-            m.play(seat, legal[rng.below(len(legal))])
+            a = legal[rng.below(len(legal))]
+            if a.takes:                         # data said, not picked: the game's sample
+                a = Move(a.key, game.rules.sample_payload(m.view(seat), a, rng))
+            play_choice(m, seat, a, legal, rng)
             moves += 1
         spent += time.perf_counter() - t
     return moves, spent
@@ -59,8 +71,62 @@ def mid_game(game, players: int, moves: int):
     return m
 
 
-def main() -> None:
+def all_bot(game, players: int, count: int, seed: int = 1, max_moves: int = MAX_MOVES) -> dict:
+    """`count` all-fishmonger games at `players` seats, as `tokyo simulate` plays them."""
+    options = game.info.settle_options(players, None)
+    if options.get("round_limit"):
+        raise SystemExit("the default options have a last round: these games would not be as printed")
+    bots = [make_bot(game, "fishmonger") for _ in range(players)]
+    out = {"players": players, "games": count, "ended": 0, "moves": [], "turns": [], "seconds": [],
+           "wins": [0] * players, "unended": []}
+    for i in range(count):
+        s = game_seed(seed, i)
+        t = time.perf_counter()
+        match, moves = play_one(game, players, s, bots, None, max_moves=max_moves)
+        out["seconds"].append(time.perf_counter() - t)
+        out["moves"].append(moves)
+        out["turns"].append(match.view(None)["turns"])
+        if match.over:
+            out["ended"] += 1
+            for w in match.result().winners:
+                out["wins"][w] += 1
+        else:
+            out["unended"].append(s)
+    return out
+
+
+def print_all_bot(game, counts: list[int], n: int, seed: int) -> bool:
+    print(f"all-bot games (every seat the fishmonger, default options, no last round; seed {seed}, "
+          f"move cap {MAX_MOVES:,}):")
+    print(f"{'players':>7}  {'ended':>9}  {'mean moves':>10}  {'mean turns':>10}  {'max moves':>9}  "
+          f"{'s/game':>6}  {'max s':>6}  wins by seat")
+    ok = True
+    for p in counts:
+        r = all_bot(game, p, n, seed)
+        ok = ok and r["ended"] == n
+        print(f"{p:>7}  {r['ended']:>4} / {n:<4}  {statistics.mean(r['moves']):>10.1f}  "
+              f"{statistics.mean(r['turns']):>10.1f}  {max(r['moves']):>9,}  "
+              f"{statistics.mean(r['seconds']):>6.3f}  {max(r['seconds']):>6.2f}  "
+              + " ".join(str(w) for w in r["wins"]), flush=True)
+        if r["unended"]:
+            print(f"         not ended (game seeds): {', '.join(map(str, r['unended'][:10]))}")
+    print("(a tie counts as a win for every tied seat)")
+    return ok
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--all-bot", type=int, metavar="N",
+                    help="play N all-bot games at each player count and print only those figures")
+    ap.add_argument("--players", default="2,3,4,5,6", help="player counts for --all-bot (default 2,3,4,5,6)")
+    ap.add_argument("--seed", type=int, default=1, help="the run's seed for --all-bot (default 1)")
+    args = ap.parse_args(argv)
     game = games.load("tsukiji")
+    if args.all_bot:
+        counts = [int(x) for x in args.players.split(",") if x.strip()]
+        if not print_all_bot(game, counts, args.all_bot, args.seed):
+            raise SystemExit(1)
+        return
     moves, secs = random_play(game, 4, 20)
     print(f"random play, 4 players (last-round rule 40 so random games end): {moves:,} moves in "
           f"{secs:.2f} s = {moves / secs:,.0f} moves/s (goal ≥ 3,000)")

@@ -1,0 +1,110 @@
+"""The fishmonger bot: all-bot games end by the printed rule, and the bot reads only its view.
+
+The end (000:96-97, 000:359-362): at the start of a turn, ¥5,000 and not alone with the
+fewest resources, or 50 resources and not alone with the least yen. There is no round
+limit unless the kiosk's house rule is chosen, and these games use the default options.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+import pytest
+
+from core.bots import make_bot
+from core.game import Move
+from core.rng import Rng
+from core.simulate import game_seed, play_one, simulate
+
+from .test_tsukiji import tsukiji  # noqa: F401  (the fixture)
+
+# Games that went round in circles until the 100,000-move cap before the fix, named as
+# `tokyo simulate tsukiji --players P --games K --seed S` plays them: game i of a run with
+# seed S has the game seed game_seed(S, i), and seat s draws from Rng(that seed, stream 1000 + s).
+STALLED = [
+    (2, 1, 1),      # --players 2 --games 10 --seed 1, the 2nd game: a seat with ¥0 and 57 resources
+    (2, 1, 9),      # --players 2 --games 10 --seed 1, the 10th game
+    (3, 7, 13),     # --players 3 --games 20 --seed 7, the 14th game: every seat at ¥0
+]
+CAP = 20_000        # the bot's games take about 500-1,700 moves; a stall runs into the cap
+
+
+def ends_by_the_rules(game, players, seed, options=None):
+    bots = [make_bot(game) for _ in range(players)]        # the default bot, as the CLI
+    match, moves = play_one(game, players, seed, bots, options, max_moves=CAP)
+    return match, moves
+
+
+@pytest.mark.parametrize("players,run_seed,index", STALLED)
+def test_games_that_stalled_end_by_the_printed_rule(tsukiji, players, run_seed, index):
+    assert tsukiji.info.settle_options(players, None)["round_limit"] == 0, "the default is as printed"
+    assert make_bot(tsukiji).name == "fishmonger"
+    match, moves = ends_by_the_rules(tsukiji, players, game_seed(run_seed, index))
+    assert match.over, f"no end after {moves:,} moves"
+    why = match.view(None)["end"]["why"]
+    assert "round limit" not in why
+    assert why.endswith("and is not alone with the least yen") or \
+        why.endswith("and is not alone with the fewest resources"), why
+
+
+def test_the_stalled_game_is_the_one_the_cli_plays(tsukiji):
+    # `tokyo simulate` calls core.simulate.simulate; its 2nd game of seed 1 is the one above.
+    r = simulate(tsukiji, 2, 2, seed=1)
+    row = r["results"][1]
+    match, moves = ends_by_the_rules(tsukiji, 2, game_seed(1, 1))
+    assert row["seed"] == game_seed(1, 1) and row["finished"] and row["moves"] == moves
+    assert row["ranking"] == [list(g) for g in match.result().ranking]
+
+
+# ---- the bot reads only its view ------------------------------------------------------------
+
+class PrintedNumbersOnly:
+    """Stands in for the rules: the printed numbers (rules.d) and nothing else, so a bot
+    that asked the rules about the table (or anything but the numbers) would fail here."""
+
+    def __init__(self, d):
+        self.d = d
+
+    def __getattr__(self, name):
+        raise AssertionError(f"the bot asked the rules for {name!r}, not only the printed numbers")
+
+
+def frozen(v):
+    """A read-only copy of a view: a bot that wrote into it would fail here."""
+    if isinstance(v, dict):
+        return MappingProxyType({k: frozen(x) for k, x in v.items()})
+    if isinstance(v, list):
+        return tuple(frozen(x) for x in v)
+    return v
+
+
+def as_move(choice):
+    return (choice.key, choice.payload) if isinstance(choice, Move) else (choice.key, None)
+
+
+@pytest.mark.parametrize("players,options", [
+    (3, {"money": "hidden"}),
+    (4, {m: "in" for m in ("king_crab", "tuna", "squid", "eel", "aquarium", "auction", "bank", "barter",
+                           "government", "trade", "used_ships")}),
+])
+def test_the_bot_decides_from_its_view_alone(tsukiji, players, options):
+    from games.tsukiji.bot import FishmongerBot
+    real = [make_bot(tsukiji) for _ in range(players)]
+    blind = [FishmongerBot(PrintedNumbersOnly(tsukiji.rules.d)) for _ in range(players)]
+    seed = 5
+    m = tsukiji.new(players, seed=seed, options=options)
+    rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
+    twins = [Rng(seed, stream=1000 + s) for s in range(players)]
+    moves = 0
+    while not m.over and moves < CAP:
+        seat = m.to_act()[0]
+        legal = m.legal(seat)
+        view = m.view(seat)
+        if view["money"] == "hidden":
+            assert all(y is None for o, y in enumerate(view["yen"]) if o != seat)
+        choice = real[seat].choose(view, legal, rngs[seat])
+        again = blind[seat].choose(frozen(m.view(seat)), legal, twins[seat])
+        assert as_move(again) == as_move(choice), f"move {moves}: the same view gave another choice"
+        m.play(seat, choice)
+        moves += 1
+    assert m.over, "and the game ends by the rules"
