@@ -23,6 +23,12 @@ class Option:
     default: Any
     label: str = ""
     help: str = ""
+    #: used only when these other options have these values, e.g. (("expansion", "on"),);
+    #: otherwise it keeps its default and the set-up screen does not show it
+    when: tuple = ()
+
+    def applies(self, values: dict) -> bool:
+        return all(values.get(k) == v for k, v in self.when)
 
     def check(self, value):
         if value not in self.choices:
@@ -60,14 +66,21 @@ class GameInfo:
         unknown = set(options) - {o.name for o in self.options}
         if unknown:
             raise ValueError(f"{self.title} has no option {sorted(unknown)[0]!r}")
-        return {o.name: o.check(options.get(o.name, o.default)) for o in self.options}
+        out = {o.name: o.check(options.get(o.name, o.default)) for o in self.options}
+        for o in self.options:
+            if not o.applies(out):
+                if o.name in options and options[o.name] != o.default:
+                    needs = ", ".join(f"{k}={v}" for k, v in o.when)
+                    raise ValueError(f"option {o.name!r} is used only with {needs}")
+                out[o.name] = o.default
+        return out
 
     @classmethod
     def from_data(cls, name: str, data: dict) -> "GameInfo":
         try:
             opts = tuple(
                 Option(o["name"], tuple(o["choices"]), o["default"], o.get("label", o["name"]),
-                       o.get("help", ""))
+                       o.get("help", ""), tuple(sorted(dict(o.get("when", {})).items())))
                 for o in data.get("options", []))
             info = cls(name=name, title=data["title"], min_players=int(data["min_players"]),
                        max_players=int(data["max_players"]), summary=data["summary"],
@@ -76,9 +89,13 @@ class GameInfo:
                                            else bool(data["hidden_information"])))
         except (KeyError, TypeError, ValueError) as e:
             raise PluginError(f"game {name!r}: its info.toml is incomplete or wrong ({e})") from e
+        names = {o.name: o for o in opts}
         for o in opts:
             if o.default not in o.choices:
                 raise PluginError(f"game {name!r}: option {o.name!r} defaults to a value it does not offer")
+            for k, v in o.when:
+                if k not in names or v not in names[k].choices:
+                    raise PluginError(f"game {name!r}: option {o.name!r} depends on {k}={v!r}, which is not offered")
         return info
 
 
@@ -163,6 +180,22 @@ class Rules:
         """Whether playing `action` shows `seat` something printed but unseen until then (the
         back of a card turned over): such a move cannot be taken back. Secrets dealt by chance
         are found by `scramble` instead; this is for what the components themselves hide."""
+        return False
+
+    def sealed(self, state, seat: int, action: Action) -> str:
+        """Words a spectator reads instead of `action.text` when playing `action` is a sealed
+        decision: one the others learn only when a round of them is revealed together (a
+        sealed bid). Asked of the position before the move. "" (the default): everyone sees
+        the move as it is made. Until the match is over, replays and other tools show a
+        sealed move by these words only ("A sealed bid for the turn order")."""
+        return ""
+
+    def sealed_pending(self, state) -> bool:
+        """Whether `state` holds sealed decisions not revealed yet: a round of them is open
+        and at least one is in. A save of such a position is written as of the moment the
+        round began (without its decisions, which the seats then make again), so no file
+        ever holds them. Must be False when no such round is open, and when the game is
+        over. Default: never."""
         return False
 
     def sample_payload(self, view: dict, action: Action, rng: Rng):
@@ -321,6 +354,9 @@ class Match:
         self._legal_cache: tuple[int, int, dict[str, Action]] | None = None
         self.drew: list[bool] = []        # per move in the log: did it draw on chance
         self._snapshots: dict[int, tuple] = {}   # moves -> (dump, rng): where undo replays from
+        #: where the sealed round now open began, (moves, packed dump, rng); None when no
+        #: round is open or it is not known yet (then `sealed_round` finds it by replaying)
+        self._unsealed: tuple[int, bytes, list] | None = None
 
     @property
     def players(self) -> int:
@@ -379,6 +415,12 @@ class Match:
         if chosen.takes or payload is not None:
             payload = _canonical(chosen, payload)
             chosen = self._accepted(seat, chosen, payload)
+        watch = type(self.rules).sealed_pending is not Rules.sealed_pending
+        mark = None
+        if watch:
+            pending = self.rules.sealed_pending(self.state)
+            if not pending and self.rules.sealed(self.state, seat, chosen):
+                mark = (len(self.log.moves), _packed(self.rules.dump(self.state)), self.rng.dump())
         before = self.rng.state
         try:
             events = self.rules.apply(self.state, seat, chosen, self.rng)
@@ -388,6 +430,11 @@ class Match:
         self.log.moves.append((seat, key) if payload is None else (seat, key, payload))
         self.drew.append(self.rng.state != before)
         self._legal_cache = None
+        if watch:
+            if not self.rules.sealed_pending(self.state):
+                self._unsealed = None
+            elif not pending:
+                self._unsealed = mark          # None when the game did not call the move sealed
         return events
 
     def _accepted(self, seat: int, action: Action, payload) -> Action:
@@ -445,6 +492,7 @@ class Match:
         taken = self.log.moves.pop()
         self.drew.pop()
         self.state, self.rng = before.state, before.rng
+        self._unsealed = before._unsealed
         self._legal_cache = None
         return taken
 
@@ -509,6 +557,7 @@ class Match:
         """Put state and RNG back as they were before a failed apply, from the log."""
         again = self.game.replay(self.log.dump())
         self.state, self.rng, self.drew = again.state, again.rng, again.drew
+        self._unsealed = again._unsealed
         self._legal_cache = None
 
     def result(self):
@@ -521,7 +570,46 @@ class Match:
             raise ValueError(f"there is no seat {seat!r}")
         return self.rules.view(self.state, seat)
 
+    # ---- sealed decisions ------------------------------------------------------------
+
+    def sealed_round(self) -> tuple[int, dict, list] | None:
+        """Where the round of sealed decisions still open began (Rules.sealed_pending): the
+        number of moves of the log before it, the state's dump and the RNG's then; None when
+        no sealed decision is waiting to be revealed. This is what a save holds instead of
+        the position now, so that no file holds a secret of the open round."""
+        rules = self.rules
+        if type(rules).sealed_pending is Rules.sealed_pending or rules.is_over(self.state) \
+                or not rules.sealed_pending(self.state):
+            return None
+        point = self._unsealed
+        if point is None or point[0] > len(self.log.moves):
+            point = self._unsealed = self._find_round()
+        moves, state, rng = point
+        return moves, _unpacked(state), list(rng)
+
+    def _find_round(self) -> tuple[int, bytes, list]:
+        """Where the open sealed round began, found in the log (a match loaded from a save
+        written before saves left such rounds out, rebuilt, or whose game did not call the
+        round's first move sealed): the last position with nothing sealed pending; the
+        start when the round is open there already (a scenario)."""
+        log = self.log.dump()
+        again = self.game.replay(log, upto=0)
+        began = 0
+        for n, move in enumerate(self.log.moves, start=1):
+            again.play(*move)
+            if not self.rules.sealed_pending(again.state):
+                began = n
+        at = self.game.replay(log, upto=began)
+        return began, _packed(self.rules.dump(at.state)), at.rng.dump()
+
+    def sealed_from(self) -> int | None:
+        """How many moves of the log a save holds when a sealed round is open (see
+        `sealed_round`); None when none is open and a save holds them all."""
+        point = self.sealed_round()
+        return None if point is None else point[0]
+
     def save(self) -> bytes:
+        """The match as a save (core.saves): as it was when an open sealed round began, if one is."""
         from .saves import dump_match
         return dump_match(self)
 
@@ -533,7 +621,19 @@ class Match:
         log.moves = list(self.log.moves)
         copy = Match(self.game, state, Rng.restore(self.rng.dump()), log)
         copy.drew = list(self.drew)
+        copy._unsealed = self._unsealed
         return copy
+
+
+def _packed(data: dict) -> bytes:
+    """A state's dump kept aside, safe from later changes to the live state."""
+    import msgpack
+    return msgpack.packb(data, use_bin_type=True)
+
+
+def _unpacked(data: bytes) -> dict:
+    import msgpack
+    return msgpack.unpackb(data, raw=False, strict_map_key=False)
 
 
 def _canonical(action: Action, payload):

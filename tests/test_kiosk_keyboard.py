@@ -44,7 +44,8 @@ def expected_order(name: str, players: int | None = None) -> list[str]:
     """The Tab order the form should have, from the game's own description."""
     info = games.load(name).info
     seats = [f"seat-{part}-{s}" for s in range(players or info.min_players) for part in ("name", "kind")]
-    return ["player-count", *seats, *(f"option-{o.name}" for o in info.options), "start"]
+    defaults = {o.name: o.default for o in info.options}
+    return ["player-count", *seats, *(f"option-{o.name}" for o in info.options if o.applies(defaults)), "start"]
 
 
 def shown(screen, widget) -> bool:

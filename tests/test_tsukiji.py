@@ -46,7 +46,7 @@ ALL_OUT = {m: "out" for m in ("eel", "fugu", "octopus", "red_snapper", "salmon",
 
 
 def seat(**over):
-    """A player as set up (000:58-62): one mackerel licence, a 1-hold ship at the left berth."""
+    """A player as set up (000:62): one mackerel licence, a 1-hold ship at the left berth."""
     d = {"licences": {"mackerel": 1}, "boats": [{"type": "1", "at": "left", "load": []}]}
     d.update(over)
     return d
@@ -86,25 +86,25 @@ def test_three_player_setup_example(tsukiji):
     m = tsukiji.new(3, seed=7, options=opts)
     v = m.view(None)
     fish, ext = v["markets"]["fish"], v["markets"]["external"]
-    assert list(fish) == ["mackerel", "eel", "fugu", "salmon", "tuna"]          # 000:68
+    assert list(fish) == ["mackerel", "eel", "fugu", "salmon", "tuna"]          # 000:70
     assert list(ext) == ["rental", "ships", "trade"]
-    # 000:70 Makrele: 15 Fässer / 30 Makrelenmarker / 3 Fischereilizenzen
+    # 000:72 Makrele: 15 Fässer / 30 Makrelenmarker / 3 Fischereilizenzen
     assert (fish["mackerel"]["barrels"], fish["mackerel"]["tokens"], fish["mackerel"]["licences"]) == (15, 30, 3)
-    # 000:72 Aal: 6 Fässer / 13 Aalmarker / 3 Fischereilizenzen / 1 Wertanzeiger auf dem Feld 1
+    # 000:74 Aal: 6 Fässer / 13 Aalmarker / 3 Fischereilizenzen / 1 Wertanzeiger auf dem Feld 1
     assert (fish["eel"]["barrels"], fish["eel"]["tokens"], fish["eel"]["licences"], fish["eel"]["value"]) == (6, 13, 3, 1)
-    # 000:74 Fugu: 3 Fässer / 7 Fugu-Marker / 1 Fischereilizenz
+    # 000:76 Fugu: 3 Fässer / 7 Fugu-Marker / 1 Fischereilizenz
     assert (fish["fugu"]["barrels"], fish["fugu"]["tokens"], fish["fugu"]["licences"]) == (3, 7, 1)
-    # 000:76 Lachs: 4 Fässer / 10 Lachsmarker / 4 Fischereilizenzen
+    # 000:78 Lachs: 4 Fässer / 10 Lachsmarker / 4 Fischereilizenzen
     assert (fish["salmon"]["barrels"], fish["salmon"]["tokens"], fish["salmon"]["licences"]) == (4, 10, 4)
-    # 000:78 Thunfisch: 6 Fässer / 5 Thunfischmarker (im Auktionsbeutel) / 3 Fischereilizenzen
+    # 000:80 Thunfisch: 6 Fässer / 5 Thunfischmarker (im Auktionsbeutel) / 3 Fischereilizenzen
     assert (fish["tuna"]["barrels"], fish["tuna"]["licences"], fish["tuna"]["tokens_in_bag"]) == (6, 3, 5)
     assert "tokens" not in fish["tuna"] and sum(v["bag"]["tuna"].values()) == 5
-    # 000:80 Schiffe: 1 / 3 / 2 / 1 / 1 Lastkahn
+    # 000:82 Schiffe: 1 / 3 / 2 / 1 / 1 Lastkahn
     assert ext["ships"]["boats"] == {"1": 1, "2": 3, "3": 2, "4": 1, "barge": 1}
-    # 000:82 Verleih: 2 Kühlboxen / 2 Handkarren; 000:84 Handel: entfällt (nothing on it)
+    # 000:84 Verleih: 2 Kühlboxen / 2 Handkarren; 000:86 Handel: entfällt (nothing on it)
     assert ext["rental"] == {"coolboxes": 2, "carts": 2}
     assert ext["trade"] == {"spaces": [{}, {}, {}, {}], "traded": False}
-    # 000:66 — ¥2,000, a mackerel licence, both right berths covered, a 1-hold ship at the open berth.
+    # 000:68 — ¥2,000, a mackerel licence, both right berths covered, a 1-hold ship at the open berth.
     assert v["yen"] == [2000, 2000, 2000]
     for st in v["seats"]:
         assert st["licences"] == {"mackerel": 1}
@@ -136,7 +136,7 @@ def test_market_counts_by_player_count(tsukiji, players, fish, external):
         assert len(v["markets"]["fish"]) == 1 + fish
         assert len(v["markets"]["external"]) == 1 + external
         if players < 3:
-            assert "auction" not in v["markets"]["external"]                                  # 000:22
+            assert "auction" not in v["markets"]["external"]                                  # 000:23
 
 
 def test_markets_are_drawn_at_random_by_seed(tsukiji):
@@ -146,7 +146,7 @@ def test_markets_are_drawn_at_random_by_seed(tsukiji):
 
 
 def test_newcomer_selection_follows_the_hints(tsukiji):
-    # 000:20 King Crab, Eel and Red Snapper are good first fish markets; 000:21 no Tuna for new players.
+    # 000:21 King Crab, Eel and Red Snapper are good first fish markets; 000:22 no Tuna for new players.
     for players in (2, 3, 6):
         for seed in range(6):
             v = tsukiji.new(players, seed=seed, options={"selection": "newcomer"}).view(None)
@@ -155,7 +155,7 @@ def test_newcomer_selection_follows_the_hints(tsukiji):
 
 
 def test_auction_is_refused_under_three_players(tsukiji):
-    # 000:22 — "Verwende den Externen Markt Auktion nicht bei weniger als 3 Spielern."
+    # 000:23 — "Verwende den Externen Markt Auktion nicht bei weniger als 3 Spielern."
     with pytest.raises(ValueError, match="fewer than 3 players"):
         tsukiji.new(2, seed=1, options={"auction": "in"})
     with pytest.raises(ScenarioError, match="fewer than 3"):
@@ -172,21 +172,21 @@ def test_forced_out_markets_stay_in_the_box(tsukiji):
 
 @pytest.mark.parametrize("players,on_tableau", [(2, 2), (3, 3), (4, 4), (5, 3), (6, 2)])
 def test_mackerel_licences_are_set_aside_first(tsukiji, players, on_tableau):
-    # 000:44 — P licences set aside for the players first; of 8, only 3 or 2 remain at 5 or 6 players.
+    # 000:39 — P licences set aside for the players first; of 8, only 3 or 2 remain at 5 or 6 players.
     v = tsukiji.new(players, seed=1).view(None)
     assert v["markets"]["fish"]["mackerel"]["licences"] == on_tableau
     assert all(st["licences"] == {"mackerel": 1} for st in v["seats"])
 
 
 def test_king_crab_and_tuna_tokens_go_into_the_bag(tsukiji):
-    # 000:45
+    # 000:40
     v = tsukiji.new(4, seed=1, options={"king_crab": "in", "tuna": "in"}).view(None)
     assert v["bag"]["king_crab"] == {"king_crab_4": 2, "king_crab_6": 2, "king_crab_8": 2}
     assert v["bag"]["tuna"] == {"tuna_15": 2, "tuna_20": 2, "tuna_25": 1}
 
 
 def test_octopus_and_red_snapper_setup(tsukiji):
-    # 000:46-48 — a red snapper token on every outlined space; octopus with its takoyaki.
+    # 000:42-43 — a red snapper token on every outlined space; octopus with its takoyaki.
     v = tsukiji.new(4, seed=1, options={"octopus": "in", "red_snapper": "in"}).view(None)
     assert v["markets"]["fish"]["red_snapper"]["tokens"] == 15
     assert v["markets"]["fish"]["octopus"]["takoyaki"] == 15
@@ -196,7 +196,7 @@ def test_octopus_and_red_snapper_setup(tsukiji):
 # ==== the turn (000:94-109) ==========================================================================
 
 def test_two_action_points_must_be_spent_then_the_turn_passes(tsukiji):
-    # 000:101 — 2 action points each turn, which must be spent; then the next player.
+    # 000:103 — 2 action points each turn, which must be spent; then the next player.
     m = tsukiji.scenario(position())
     assert m.view(None)["ap"] == 2
     play(m, "fish", "done")
@@ -214,7 +214,7 @@ def test_a_fishing_action_that_does_nothing_is_legal(tsukiji):
 
 
 def test_spoilage_lower_row_back_upper_row_slides_down(tsukiji):
-    # 000:109 — lower row back to the markets unpaid, then the upper row slides down, same column.
+    # 000:105 — lower row back to the markets unpaid, then the upper row slides down, same column.
     harbour = [["mackerel", "lower", "c2"], ["mackerel", "upper", "c3"], ["mackerel", "upper", "q900"]]
     m = tsukiji.scenario(position(turn=2,
                                   seats=[seat(harbour=harbour), seat(), seat()]))
@@ -237,7 +237,7 @@ def test_takoyaki_never_spoil(tsukiji):
 
 
 def test_dumping_only_at_the_start_of_the_turn(tsukiji):
-    # 000:150 / 000:357 — throw barrels back only at the start of your turn, before any action.
+    # 000:149 / 000:357 — throw barrels back only at the start of your turn, before any action.
     boats = [{"type": "2", "at": "sea", "load": ["mackerel", "mackerel"]}]
     m = tsukiji.scenario(position(seats=[seat(boats=boats), seat(), seat()]))
     assert "dump:1:mackerel" in keys(m)
@@ -249,11 +249,11 @@ def test_dumping_only_at_the_start_of_the_turn(tsukiji):
     assert "dump:1:mackerel" not in keys(m)
     with pytest.raises(IllegalMove, match="start of your turn") as e:
         m.play(0, "dump:1:mackerel")
-    assert "000:150" in str(e.value)
+    assert "000:149" in str(e.value)
 
 
 def test_opening_berths_left_to_right_for_500(tsukiji):
-    # 000:105-107 — at any time, ¥500, in order; the right berth takes 2 ships or 1 barge.
+    # 000:109 — at any time, ¥500, in order; the right berth takes 2 ships or 1 barge.
     m = tsukiji.scenario(position())
     play(m, "berth")
     v = m.view(None)
@@ -266,11 +266,11 @@ def test_opening_berths_left_to_right_for_500(tsukiji):
     m = tsukiji.scenario(position(yen=[400, 2000, 2000]))
     with pytest.raises(IllegalMove, match="¥500") as e:
         m.play(0, "berth")
-    assert "000:105" in str(e.value)
+    assert "000:109" in str(e.value)
 
 
 def test_right_berth_holds_two_ships_or_the_barge(tsukiji):
-    # 000:107 / 000:137
+    # 000:109 / 000:136
     boats = [{"type": "1", "at": "left", "load": []}, {"type": "2", "at": "right", "load": []},
              {"type": "3", "at": "sea", "load": []}, {"type": "barge", "at": "sea", "load": []}]
     m = tsukiji.scenario(position(seats=[seat(boats=boats, berths=3), seat(), seat()]))
@@ -287,7 +287,7 @@ def test_right_berth_holds_two_ships_or_the_barge(tsukiji):
         tsukiji.scenario(position(seats=[seat(boats=[{"type": "1", "at": "middle"}]), seat(), seat()]))
 
 
-# ==== fishing (000:111-158) ===========================================================================
+# ==== fishing (000:111-157) ===========================================================================
 
 def test_launch_catch_dock_each_boat_once(tsukiji):
     # 000:121-125 — each boat one activity per fishing action.
@@ -313,7 +313,7 @@ def test_mackerel_licence_example(tsukiji):
     assert "catch:1:mackerel" in k and "catch:2:mackerel" not in k
     with pytest.raises(IllegalMove, match="empty ship needs more mackerel licences") as e:
         m.play(0, "catch:2:mackerel")
-    assert "000:129" in str(e.value)
+    assert "000:131" in str(e.value)
     m = tsukiji.scenario(position(seats=[seat(boats=boats, licences={"mackerel": 2}), seat(), seat()]))
     play(m, "fish")
     assert {"catch:1:mackerel", "catch:2:mackerel"} <= set(keys(m))
@@ -324,18 +324,18 @@ def test_mackerel_licence_example(tsukiji):
 
 
 def test_a_licence_catches_once_per_fishing_action(tsukiji):
-    # 000:145 — each licence once per fishing action.
+    # 000:143 — each licence once per fishing action.
     boats = [{"type": "2", "at": "sea", "load": ["mackerel"]}, {"type": "1", "at": "sea", "load": []}]
     m = tsukiji.scenario(position(seats=[seat(boats=[boats[0], {"type": "3", "at": "sea", "load": ["mackerel"]}]),
                                          seat(), seat()]))
     play(m, "fish", "catch:1:mackerel")
     with pytest.raises(IllegalMove, match="once per fishing action") as e:
         m.play(0, "catch:2:mackerel")
-    assert "000:143-147" in str(e.value)
+    assert "000:140-145" in str(e.value)
 
 
 def test_partly_loaded_ship_catches_only_its_own_fish(tsukiji):
-    # 000:131
+    # 000:132
     boats = [{"type": "3", "at": "sea", "load": ["mackerel"]}]
     m = tsukiji.scenario(position(fish=("mackerel", "squid"),
                                   seats=[seat(boats=boats, licences={"mackerel": 1, "squid": 1}), seat(), seat()]))
@@ -367,22 +367,30 @@ def test_naomi_example(tsukiji):
 
 
 def test_unloading_pays_100_per_two_barrels_in_one_fishing_action(tsukiji):
-    # 000:139
+    # 000:136
     boats = [{"type": "3", "at": "sea", "load": ["mackerel"] * 3}]
     m = tsukiji.scenario(position(seats=[seat(boats=boats), seat(), seat()]))
     play(m, "fish", "dock:1:left")
     assert m.view(None)["yen"][0] == 2100
-    play(m, "price:c1", "price:c1", "price:q1200")
+    play(m, "price:c1", "price:c1")
+    m.play(0, "price:q", {"yen": 1200})
     assert m.view(None)["seats"][0]["harbour"] == [["mackerel", "upper", "c1"]] * 2 + [["mackerel", "upper", "q1200"]]
 
 
 def test_free_column_takes_any_multiple_of_100(tsukiji):
-    # 000:141 — the ??? column: any multiple of ¥100, announced (kiosk cap ¥5,000).
+    # 000:138 — the ??? column: „ein beliebiges Vielfaches von ¥100“, said by the player: typed, not listed.
     boats = [{"type": "1", "at": "sea", "load": ["mackerel"]}]
     m = tsukiji.scenario(position(seats=[seat(boats=boats), seat(), seat()]))
     play(m, "fish", "dock:1:left")
     k = keys(m)
-    assert "price:q100" in k and "price:q5000" in k and "price:q5100" not in k and "price:q150" not in k
+    assert "price:q" in k and not any(x.startswith("price:q") and x != "price:q" for x in k)
+    before = tsukiji.rules.dump(m.state)
+    for bad in ({"yen": 150}, {"yen": 0}, {"yen": -100}, {"yen": "700"}, {"yen": 1.5}, {}, [700]):
+        with pytest.raises(IllegalMove, match="000:13[68]|data"):
+            m.play(0, "price:q", bad)
+        assert tsukiji.rules.dump(m.state) == before
+    m.play(0, "price:q", {"yen": 123_400})
+    assert m.view(None)["seats"][0]["harbour"] == [["mackerel", "upper", "q123400"]]
 
 
 def test_repricing_during_a_fishing_action_keeps_the_row(tsukiji):
@@ -391,8 +399,8 @@ def test_repricing_during_a_fishing_action_keeps_the_row(tsukiji):
     m = tsukiji.scenario(position(seats=[seat(harbour=harbour), seat(), seat()]))
     play(m, "fish")
     k = keys(m)
-    assert "reprice:L:c2:mackerel:c1" in k and "reprice:U:c3:mackerel:q700" in k
-    play(m, "reprice:L:c2:mackerel:q1500")
+    assert "reprice:L:c2:mackerel:c1" in k and "reprice:U:c3:mackerel:q" in k
+    m.play(0, "reprice:L:c2:mackerel:q", {"yen": 1500})
     assert m.view(None)["seats"][0]["harbour"][0] == ["mackerel", "lower", "q1500"]
     assert not any(x.startswith("reprice:L:") for x in keys(m)), "one new price per barrel per action"
     play(m, "done", "fish")
@@ -400,7 +408,7 @@ def test_repricing_during_a_fishing_action_keeps_the_row(tsukiji):
 
 
 def test_barge_never_catches_but_takes_transfers_at_sea(tsukiji):
-    # 000:121 / 000:149 — mixed fish on the barge, one salmon at most, never back to a ship.
+    # 000:123 / 000:147 — mixed fish on the barge, one salmon at most, never back to a ship.
     boats = [{"type": "2", "at": "sea", "load": ["mackerel", "mackerel"]},
              {"type": "barge", "at": "sea", "load": ["salmon"]},
              {"type": "1", "at": "sea", "load": ["salmon"]}]
@@ -420,7 +428,7 @@ def test_barge_never_catches_but_takes_transfers_at_sea(tsukiji):
 
 
 def test_salmon_one_per_boat(tsukiji):
-    # 000:252
+    # 000:251
     boats = [{"type": "3", "at": "sea", "load": ["salmon"]}]
     m = tsukiji.scenario(position(fish=("mackerel", "salmon"), seats=[
         seat(boats=boats, licences={"mackerel": 1, "salmon": 2}), seat(), seat()]))
@@ -428,18 +436,18 @@ def test_salmon_one_per_boat(tsukiji):
     assert "catch:1:salmon" not in keys(m)
     with pytest.raises(IllegalMove, match="one salmon") as e:
         m.play(0, "catch:1:salmon")
-    assert "000:252" in str(e.value)
+    assert "000:251" in str(e.value)
 
 
 def test_licences_at_most_four_and_returned_for_free(tsukiji):
-    # 000:147 — at most 4 licences; return one (free, any time) to take another.
+    # 000:145 — at most 4 licences; return one (free, any time) to take another.
     full = seat(licences={"mackerel": 1, "squid": 3})
     m = tsukiji.scenario(position(fish=("mackerel", "squid"), seats=[full, seat(), seat()]))
     play(m, "enter:squid:1")
     assert "licence" not in keys(m)
     with pytest.raises(IllegalMove, match="licence spaces are full") as e:
         m.play(0, "licence")
-    assert "000:147" in str(e.value)
+    assert "000:140-145" in str(e.value)
     play(m, "return:squid")
     assert "licence" in keys(m)
     play(m, "licence")
@@ -452,7 +460,7 @@ def test_licences_at_most_four_and_returned_for_free(tsukiji):
 # ==== buying (000:159-167) ==============================================================================
 
 def test_buying_pays_the_owner_returns_the_barrel_and_gives_a_token(tsukiji):
-    # 000:161
+    # 000:163
     m = tsukiji.scenario(position(seats=[seat(), seat(harbour=[["mackerel", "upper", "c3"]]), seat()]))
     before = m.view(None)["markets"]["fish"]["mackerel"]
     play(m, "buy")
@@ -483,7 +491,7 @@ def test_buying_needs_the_price(tsukiji):
 
 
 def test_red_snapper_buying_takes_the_next_token_and_value(tsukiji):
-    # 000:244 / 000:249 — value = red snapper tokens left ÷ 3 rounded up; 2 once overfished.
+    # 000:242 / 000:249 — value = red snapper tokens left ÷ 3 rounded up; 2 once overfished.
     harbour = [["red_snapper", "upper", "c1"]] * 3
     m = tsukiji.scenario(position(fish=("mackerel", "red_snapper"), seats=[seat(), seat(harbour=harbour), seat()]))
     assert m.view(None)["token_values"]["red_snapper"] == 5          # 15 left → 5
@@ -511,7 +519,7 @@ def test_red_snapper_value_is_tokens_left_over_three_rounded_up(tsukiji):
 
 
 def test_salmon_value_and_spoiled_side(tsukiji):
-    # 000:254 / 000:260 — a token bought from the lower row lies "4" side up (4 resources); a fresh
+    # 000:253 / 000:260 — a token bought from the lower row lies "4" side up (4 resources); a fresh
     # one is worth as many as salmon tokens held by all players, fresh and spoiled.
     harbour = [["salmon", "upper", "c2"], ["salmon", "lower", "c1"]]
     m = tsukiji.scenario(position(fish=("mackerel", "salmon"),
@@ -524,7 +532,7 @@ def test_salmon_value_and_spoiled_side(tsukiji):
 
 
 def test_takoyaki_can_be_bought(tsukiji):
-    # 000:163
+    # 000:165
     m = tsukiji.scenario(position(fish=("mackerel", "octopus"),
                                   seats=[seat(), seat(harbour=[["takoyaki", "upper", "c4"]]), seat()]))
     play(m, "buy", "buy:2:U:c4:takoyaki", "done")
@@ -533,7 +541,7 @@ def test_takoyaki_can_be_bought(tsukiji):
 
 
 def test_own_spoiled_fugu_may_be_bought_at_the_start(tsukiji):
-    # 000:214 — before the lower row is cleared, buy your own spoiled fugu, paying the supply.
+    # 000:212 — before the lower row is cleared, buy your own spoiled fugu, paying the supply.
     harbour = [["fugu", "lower", "c4"], ["fugu", "upper", "c2"]]
     m = tsukiji.scenario(position(fish=("mackerel", "fugu"), turn=2, seats=[seat(harbour=harbour), seat(), seat()]))
     play(m, "fish", "done", "fish", "done")
@@ -546,7 +554,7 @@ def test_own_spoiled_fugu_may_be_bought_at_the_start(tsukiji):
 
 
 def test_cool_box_skips_spoilage_and_own_fugu(tsukiji):
-    # 000:214 / 000:329
+    # 000:212 / 000:329
     harbour = [["fugu", "lower", "c4"], ["mackerel", "upper", "c2"]]
     m = tsukiji.scenario(position(fish=("mackerel", "fugu"), external=("ships", "rental"), turn=2,
                                   seats=[seat(harbour=harbour, rentals=[["coolbox", 2]]), seat(), seat()]))
@@ -561,32 +569,32 @@ def test_cool_box_skips_spoilage_and_own_fugu(tsukiji):
 # ==== markets (000:169-191) ===============================================================================
 
 def test_entering_a_fish_market_pays_every_licence_holder(tsukiji):
-    # 000:183 — ¥100 per matching licence to every holder, the visitor included.
+    # 000:181 — ¥100 per matching licence to every holder, the visitor included.
     m = tsukiji.scenario(position(seats=[seat(), seat(licences={"mackerel": 2}), seat(licences={})]))
     play(m, "enter:mackerel:1")
     assert m.view(None)["yen"] == [2100, 2200, 2000]
 
 
 def test_must_interact_at_least_once(tsukiji):
-    # 000:185
+    # 000:183
     m = tsukiji.scenario(position())
     play(m, "enter:mackerel:1")
     assert "leave" not in keys(m)
     with pytest.raises(IllegalMove, match="at least once") as e:
         m.play(0, "leave")
-    assert "000:185" in str(e.value)
+    assert "000:183" in str(e.value)
     play(m, "licence")
     assert "leave" in keys(m)
 
 
 def test_a_market_with_nothing_to_do_cannot_be_entered(tsukiji):
-    # 000:185 — Squid without tokens, licences full... nothing to do: no entry offered.
+    # 000:183 — Squid without tokens, licences full... nothing to do: no entry offered.
     m = tsukiji.scenario(position(fish=("mackerel", "squid"), yen=[0, 2000, 2000]))
     assert "enter:squid:1" not in keys(m)
 
 
 def test_free_market_once_per_turn(tsukiji):
-    # 000:181 — a market without an entry cost may be entered only once per turn.
+    # 000:179 — a market without an entry cost may be entered only once per turn.
     m = tsukiji.scenario(position(external=("ships", "government"),
                                   seats=[seat(tokens={"mackerel": 5}), seat(), seat()]))
     play(m, "enter:government:1", "give:2:mackerel", "leave")
@@ -594,11 +602,11 @@ def test_free_market_once_per_turn(tsukiji):
     assert "enter:government:1" not in keys(m)
     with pytest.raises(IllegalMove, match="once per turn") as e:
         m.play(0, "enter:government:1")
-    assert "000:181" in str(e.value)
+    assert "000:179" in str(e.value)
 
 
 def test_mackerel_one_licence_per_visit_for_100(tsukiji):
-    # 000:225
+    # 000:227
     m = tsukiji.scenario(position(seats=[seat(licences={}), seat(), seat()]))
     play(m, "enter:mackerel:1", "licence")
     assert m.view(None)["yen"][0] == 1900
@@ -608,7 +616,7 @@ def test_mackerel_one_licence_per_visit_for_100(tsukiji):
 
 
 def test_mackerel_sells_barrels_and_tokens_100_per_two(tsukiji):
-    # 000:226 — barrels from your own harbour and tokens, ¥100 per 2 in any mix.
+    # 000:228 — barrels from your own harbour and tokens, ¥100 per 2 in any mix.
     m = tsukiji.scenario(position(seats=[seat(tokens={"mackerel": 2}, harbour=[["mackerel", "lower", "c5"]]),
                                          seat(), seat()]))
     play(m, "enter:mackerel:1")
@@ -657,8 +665,8 @@ def test_eel_value_rises_when_put_up_for_sale_and_stays_in_1_to_13(tsukiji):
 
 
 def test_fugu_example_and_value(tsukiji):
-    # 000:221 — "Ein Spieler verkauft eine Gruppe von 4 Fugu-Markern ... und nimmt ¥1.600."
-    # 000:220 — n fugu are worth n × n resources.
+    # 000:223 — "Ein Spieler verkauft eine Gruppe von 4 Fugu-Markern ... und nimmt ¥1.600."
+    # 000:221 — n fugu are worth n × n resources.
     m = tsukiji.scenario(position(fish=("mackerel", "fugu"), seats=[seat(tokens={"fugu": 5}), seat(), seat()]))
     assert m.view(None)["resources"][0] == 25
     play(m, "enter:fugu:1", "sell:4")
@@ -667,7 +675,7 @@ def test_fugu_example_and_value(tsukiji):
 
 
 def test_fugu_licence_is_free_and_goes_back_when_fugu_is_unloaded(tsukiji):
-    # 000:216 / 000:218
+    # 000:214 / 000:218
     m = tsukiji.scenario(position(fish=("mackerel", "fugu"), seats=[seat(licences={}), seat(), seat()]))
     play(m, "enter:fugu:1", "licence")
     assert m.view(None)["yen"][0] == 2000 and m.view(None)["seats"][0]["licences"] == {"fugu": 1}
@@ -681,12 +689,14 @@ def test_fugu_licence_is_free_and_goes_back_when_fugu_is_unloaded(tsukiji):
 
 
 def test_octopus_takoyaki_conversion_and_entry(tsukiji):
-    # 000:234 / 000:238 — 1 octopus token back for 3 takoyaki, priced on your harbour; entry can
+    # 000:232 / 000:238 — 1 octopus token back for 3 takoyaki, priced on your harbour; entry can
     # be paid with a takoyaki you bought or one you have for sale.
     m = tsukiji.scenario(position(fish=("mackerel", "octopus"), seats=[seat(tokens={"octopus": 1}), seat(), seat()]))
     play(m, "enter:octopus:1", "takoyaki")
     assert keys(m)[0] == "price:c1"
-    play(m, "price:c5", "price:c5", "price:q1000", "leave")
+    play(m, "price:c5", "price:c5")
+    m.play(0, "price:q", {"yen": 1000})
+    play(m, "leave")
     v = m.view(None)
     assert v["seats"][0]["harbour"] == [["takoyaki", "upper", "c5"]] * 2 + [["takoyaki", "upper", "q1000"]]
     assert v["markets"]["fish"]["octopus"]["takoyaki"] == 12 and v["seats"][0]["tokens"] == {}
@@ -718,7 +728,7 @@ def crab_position(load, bag=None, **over):
 
 
 def test_king_crab_unloading_auctions_every_two_barrels(tsukiji):
-    # 000:264-266 — every 2 unloaded king crab barrels: back to the market, a random token from
+    # 000:262-264 — every 2 unloaded king crab barrels: back to the market, a random token from
     # the bag, sealed bids by everyone; a winner other than you pays you.
     m = tsukiji.scenario(crab_position(["king_crab"] * 3, bag={"king_crab": ["king_crab_8"] * 2, "tuna": ["tuna_20"]}))
     play(m, "fish", "dock:1:right")
@@ -739,7 +749,7 @@ def test_king_crab_unloading_auctions_every_two_barrels(tsukiji):
 
 
 def test_king_crab_tie_is_decided_by_the_active_player_who_pays_the_supply(tsukiji):
-    # 000:266 — ties: you choose among the tied; if you win, you pay the supply.
+    # 000:264 — ties: you choose among the tied; if you win, you pay the supply.
     m = tsukiji.scenario(crab_position(["king_crab"] * 2, bag={"king_crab": ["king_crab_4"] * 2, "tuna": ["tuna_20"]}))
     play(m, "fish", "dock:1:right")
     m.play(0, "bid:500")
@@ -760,7 +770,7 @@ def test_bids_are_capped_by_the_bidders_yen(tsukiji):
 
 
 def test_tuna_auctions_every_three_barrels_and_leftovers_go_back(tsukiji):
-    # 000:284-288
+    # 000:282-286
     m = tsukiji.scenario(crab_position(["tuna"] * 5, bag={"king_crab": ["king_crab_4"], "tuna": ["tuna_25", "tuna_15"]}))
     play(m, "fish", "dock:1:right")
     assert m.view(None)["phase"] == "bid" and m.view(None)["markets"]["fish"]["tuna"]["barrels"] == 1 + 3
@@ -837,7 +847,7 @@ def test_barter_accepts_any_bid_or_none(tsukiji):
 
 
 def test_bank_loans_or_shares_never_both(tsukiji):
-    # 000:313-317
+    # 000:311-315
     m = tsukiji.scenario(position(external=("ships", "bank")))
     play(m, "enter:bank:1", "loan", "loan")
     assert m.view(None)["yen"][0] == 3000 and "share" not in keys(m)
@@ -977,7 +987,7 @@ def test_overfishing_boxes_barrels_and_draws_a_new_market(tsukiji):
 
 
 def test_overfishing_by_tokens_and_barrels_returned_go_to_the_box(tsukiji):
-    # 000:353 / 000:355 — the last token taken also overfishes; later barrels go into the box.
+    # 000:351 / 000:353 — the last token taken also overfishes; later barrels go into the box.
     markets = {"fish": {"mackerel": "setup", "squid": {"barrels": 5, "tokens": 1, "licences": 3}},
                "external": {"ships": "setup"}}
     m = tsukiji.scenario(position(markets=markets, seats=[
@@ -1026,7 +1036,7 @@ def test_end_trigger_by_resources_unless_alone_with_the_least_yen(tsukiji):
 
 
 def test_final_round_then_scoring(tsukiji):
-    # 000:98 / 000:365 — the trigger's turn, then one last turn for every other player.
+    # 000:99 / 000:364 — the trigger's turn, then one last turn for every other player.
     m = tsukiji.scenario(position(turn=2, yen=[5000, 2000, 2000], seats=[seat(), seat(tokens={"mackerel": 1}), seat()]))
     play(m, "fish", "done", "fish", "done")          # seat 3 ends; seat 1 triggers at the start
     for _ in range(3):
@@ -1196,7 +1206,7 @@ def test_same_seed_same_game(tsukiji):
     assert run(3) == run(3) and run(3) != run(4)
 
 
-# ==== entry costs (000:173-181) ==========================================================================
+# ==== entry costs (000:173-179) ==========================================================================
 
 def test_entry_cost_options_points_yen_or_tokens(tsukiji):
     # 000:175-179 — action points, tokens back to their tableau or yen to the supply; one option

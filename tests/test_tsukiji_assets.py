@@ -5,7 +5,8 @@ import re
 import pytest
 
 from core import assets
-from games.tsukiji.data import ASSET_FILES, EXTERNAL, FISH, Data, count
+from games.tsukiji.data import (ASSET_FILES, BASE_FISH, EXPANSION_FISH, EXTERNAL, FISH, Data,
+                                count)
 
 
 SOURCE = re.compile(r"^(text \d{3}:\d+|reconstructed)")
@@ -25,14 +26,15 @@ def test_every_value_names_its_source(name):
 
 
 def test_one_file_per_market_tableau():
-    assert {n.split("/")[1][:-5] for n in ASSET_FILES} == set(FISH + EXTERNAL) | {"components", "harbour"}
+    assert {n.split("/")[1][:-5] for n in ASSET_FILES} == set(FISH + EXTERNAL) | {"components", "harbour",
+                                                                                   "expansion"}
 
 
 def test_text_values_are_kept_exact():
     a = load_all()
     m = {k.split("/")[1][:-5]: v for k, v in a.items()}
-    # licence prices 000:205, 218, 225, 236, 246, 256, 270, 277, 290
-    assert {f: m[f]["licence_price"] for f in FISH} == {
+    # licence prices 000:205, 218, 227, 236, 246, 257, 270, 277, 290
+    assert {f: m[f]["licence_price"] for f in BASE_FISH} == {
         "mackerel": 100, "eel": 500, "fugu": 0, "octopus": 300, "red_snapper": 300, "salmon": 400,
         "king_crab": 800, "squid": 300, "tuna": 1000}
     assert m["mackerel"]["licences_per_visit"] == 1 and (m["mackerel"]["sell_yen"], m["mackerel"]["sell_per"]) == (100, 2)
@@ -53,7 +55,7 @@ def test_text_values_are_kept_exact():
             m["used_ships"]["buy_barge"]) == (200, 400, 300, 600)
     assert m["auction"]["min_players"] == 3
     assert [s["capacity"] for s in m["government"]["spaces"]] == [3, 10]                 # 000:327
-    assert m["harbour"]["columns"][2] == 300 and m["harbour"]["berth_cost"] == 500     # 000:157, 000:105
+    assert m["harbour"]["columns"][2] == 300 and m["harbour"]["berth_cost"] == 500     # 000:157, 000:109
     c = m["components"]
     assert (c["start_yen"], c["action_points"], c["max_licences"], c["end_yen"], c["end_resources"]) == (2000, 2, 4, 5000, 50)
     assert (c["bonus_most"], c["penalty_least"], c["bonus_tied_most"], c["penalty_tied_least"]) == (1000, 500, 500, 300)
@@ -64,7 +66,7 @@ def test_text_values_are_kept_exact():
 
 
 def test_the_three_player_example_counts_hold():
-    # 000:70-78
+    # 000:72-80
     m = {k.split("/")[1][:-5]: v for k, v in load_all().items()}
     got = {f: (count(m[f]["barrels"], 3), count(m[f].get("tokens", m[f]["pieces"]["tokens"]), 3),
                count(m[f]["licences"], 3)) for f in ("mackerel", "eel", "fugu", "salmon", "tuna")}
@@ -82,15 +84,20 @@ def test_reconstructed_values_are_marked():
 
 
 def test_pieces_add_up_to_the_box():
-    # 000:9-11 — 63 barrels, 119 fish tokens, 33 licences.
+    # 000:9-11 — 63 barrels, 119 fish tokens, 33 licences; the expansion's 36, 65 and 23 (000:396-399).
     d = Data(load_all())
-    assert sum(p["barrels"] for p in d.pieces.values()) == 63
-    assert sum(p["tokens"] + p.get("takoyaki", 0) for p in d.pieces.values()) == 119
-    assert sum(p["licences"] for p in d.pieces.values()) == 33
-    assert d.pieces["mackerel"]["licences"] == 8                                          # 000:44
+    for pool, want in ((BASE_FISH, (63, 119, 33)), (EXPANSION_FISH, (36, 65, 23))):
+        pieces = [d.pieces[f] for f in pool]
+        assert (sum(p["barrels"] for p in pieces), sum(p["tokens"] + p.get("takoyaki", 0) for p in pieces),
+                sum(p["licences"] for p in pieces)) == want
+    assert d.pieces["mackerel"]["licences"] == 8                                          # 000:39
     bad = load_all()
     bad["tsukiji/squid.toml"] = dict(bad["tsukiji/squid.toml"], pieces={"barrels": 9, "tokens": 10, "licences": 4})
     with pytest.raises(ValueError, match="63"):
+        Data(bad)
+    bad = load_all()
+    bad["tsukiji/nori.toml"] = dict(bad["tsukiji/nori.toml"], pieces={"barrels": 7, "tokens": 6, "licences": 3})
+    with pytest.raises(ValueError, match="36"):
         Data(bad)
 
 

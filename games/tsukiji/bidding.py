@@ -12,7 +12,7 @@ from .state import (State, add, pay,
                     yen)
 
 BID_NAMES = {"king_crab": "King Crab auction", "tuna": "Tuna auction", "auction": "auction",
-             "barter": "barter"}
+             "barter": "barter", "swordfish": "Swordfish auction", "foreign_market": "Foreign Market auction"}
 
 
 class Bidding:
@@ -83,7 +83,9 @@ class Bidding:
         for k, n in b["lot"].items():
             add(s.seats[winner]["tokens"], k, n)
         what = self.lot_text(b["lot"])
-        if b["kind"] in BAG_FISH:                                       # 000:266
+        if b["kind"] in self.m and hasattr(self.m[b["kind"]], "award"):  # Swordfish, Foreign Market
+            self.m[b["kind"]].award(s, winner, amount, ev)
+        elif b["kind"] in BAG_FISH:                                     # 000:264
             if winner == active:
                 pay(s, winner, None, amount)
                 ev.append(Event("won", f"Seat {winner + 1} wins {what} for ¥{amount:,}, paid to the supply.", winner))
@@ -107,3 +109,14 @@ class Bidding:
         s.phase = resume
         if resume == "fish":
             self._continue_fishing(s, rng, ev)
+
+    # ==== what stays secret outside the views (core.game.Rules.sealed, sealed_pending) ==============
+
+    def sealed(self, s: State, seat: int, action: Action) -> str:
+        if s.phase == "bid" and s.bid["stage"] == "bidding" and action.key.startswith("bid:"):
+            return f"A sealed bid for {self.lot_text(s.bid['lot'])}"
+        return ""
+
+    def sealed_pending(self, s: State) -> bool:
+        return (not s.over and s.phase == "bid" and s.bid["stage"] == "bidding"
+                and bool(s.bid["sealed"].bids))

@@ -28,10 +28,8 @@ class Buying:
                 price = self.d.price_of(col)
                 if price > y:
                     continue
-                if kind != "takoyaki":
-                    st = s.fish.get(kind)
-                    if st is None or st["tokens"] <= 0:
-                        continue
+                if kind != "takoyaki" and not self.m[kind].token_for_barrel(s):
+                    continue
                 if probe:
                     return [True]
                 out.append(Action(f"buy:{o + 1}:{ROW_LETTER[row]}:{col}:{kind}",
@@ -40,10 +38,11 @@ class Buying:
         if probe:
             return out
         out.append(Action("done", "End the buying action", "Buying", ("done",)))
-        out += self._free_actions(s, seat)
+        if s.ctx is None or s.ctx.get("buyer") is None:
+            out += self._free_actions(s, seat)
         return out
 
-    def _purchase(self, s: State, seat: int, data: tuple, ev: list) -> None:
+    def _purchase(self, s: State, seat: int, data: tuple, rng, ev: list) -> None:
         _, o, kind, row, col = data
         price = self.d.price_of(col)
         s.seats[o]["harbour"].remove([kind, row, col])
@@ -54,10 +53,7 @@ class Buying:
             got = "the takoyaki"
         else:
             self.barrels_home(s, kind, 1)
-            s.fish[kind]["tokens"] -= 1
-            token = kind
-            if kind == "salmon" and row == "lower":               # 000:254
-                token = "salmon_spoiled"
+            token = self.m[kind].take_token_for_barrel(s, seat, row, rng, ev)
             add(me["tokens"], token)
             got = f"a {token.replace('_', ' ')} token"
         ev.append(Event("buy", f"Seat {seat + 1} buys seat {o + 1}'s {kind.replace('_', ' ')} for ¥{price:,} "

@@ -2,7 +2,7 @@
 
 Every market tableau is one asset file; `Data` checks them against the component counts
 of 000:5-13 and gives the rules plain Python values. A count printed on a tableau may
-depend on the player count P (000:38): it is written as an integer or as "P", "P+12",
+depend on the player count P (000:33): it is written as an integer or as "P", "P+12",
 "2P-1" and so on.
 """
 
@@ -10,13 +10,21 @@ from __future__ import annotations
 
 import re
 
-FISH = ("mackerel", "eel", "fugu", "octopus", "red_snapper", "salmon", "king_crab", "squid", "tuna")
-EXTERNAL = ("aquarium", "auction", "bank", "barter", "government", "rental", "ships", "trade",
-            "used_ships")
-BOAT_TYPES = ("1", "2", "3", "4", "barge")
+BASE_FISH = ("mackerel", "eel", "fugu", "octopus", "red_snapper", "salmon", "king_crab", "squid", "tuna")
+BASE_EXTERNAL = ("aquarium", "auction", "bank", "barter", "government", "rental", "ships", "trade",
+                 "used_ships")
+#: the expansion's markets (000:450-455, 000:540-545)
+EXPANSION_FISH = ("clams_oysters", "himono", "horse_mackerel", "nori", "sardines", "swordfish")
+EXPANSION_EXTERNAL = ("foreign_market", "influence", "new_aquarium", "overfishing", "ship_rental", "sushi_shop")
+FISH = BASE_FISH + EXPANSION_FISH
+EXTERNAL = BASE_EXTERNAL + EXPANSION_EXTERNAL
+#: the blue 4-hold ship and the two 4-hold barges come with the expansion (000:394)
+BOAT_TYPES = ("1", "2", "3", "4", "blue", "barge", "barge4")
+BARGES = ("barge", "barge4")
+#: unloaded barrels of these start an auction of a token drawn from the bag (000:264, 000:284)
 BAG_FISH = ("king_crab", "tuna")
 
-ASSET_FILES = ("tsukiji/components.toml", "tsukiji/harbour.toml") + tuple(
+ASSET_FILES = ("tsukiji/components.toml", "tsukiji/harbour.toml", "tsukiji/expansion.toml") + tuple(
     f"tsukiji/{m}.toml" for m in FISH + EXTERNAL)
 
 _FORMULA = re.compile(r"^\s*(?:(\d*)\s*P)?\s*(?:([+-])?\s*(\d+))?\s*$")
@@ -49,20 +57,26 @@ def _int(d: dict, key: str, where: str, low: int = 0) -> int:
 
 
 def _entry(options, where: str) -> list[dict]:
-    """Entry-cost options (000:175-181): each a mix of ap, yen, takoyaki and tokens."""
+    """Entry-cost options (000:173-179): each a mix of ap, yen, takoyaki and tokens."""
     if not isinstance(options, list):
         raise ValueError(f"{where}: entry must be a list of cost options")
     out = []
     for o in options:
-        if not isinstance(o, dict) or set(o) - {"ap", "yen", "takoyaki", "tokens"}:
-            raise ValueError(f"{where}: an entry option has ap, yen, takoyaki and/or tokens")
+        if not isinstance(o, dict) or set(o) - {"ap", "yen", "takoyaki", "tokens", "barrels"}:
+            raise ValueError(f"{where}: an entry option has ap, yen, takoyaki, tokens and/or barrels")
         cost = {"ap": o.get("ap", 0), "yen": o.get("yen", 0), "takoyaki": o.get("takoyaki", 0),
                 "tokens": dict(o.get("tokens", {}))}
+        barrels = dict(o.get("barrels", {}))
+        for fish, n in barrels.items():
+            if (fish not in FISH and fish != "any") or not isinstance(n, int) or n < 1:
+                raise ValueError(f"{where}: entry barrels name a fish (or any) and a count (000:436)")
+        if barrels:
+            cost["barrels"] = barrels
         for k in ("ap", "yen", "takoyaki"):
             if not isinstance(cost[k], int) or cost[k] < 0:
                 raise ValueError(f"{where}: entry {k} must be a whole number ≥ 0")
         if cost["ap"] > 2:
-            raise ValueError(f"{where}: a market costs at most 2 action points (000:177)")
+            raise ValueError(f"{where}: a market costs at most 2 action points (000:175)")
         for fish, n in cost["tokens"].items():
             if fish not in FISH or not isinstance(n, int) or n < 1:
                 raise ValueError(f"{where}: entry tokens name fish and counts")
@@ -76,14 +90,14 @@ class Data:
     def __init__(self, assets: dict[str, dict]):
         c = assets["tsukiji/components.toml"]
         self.components = c
-        if tuple(c["fish_markets"]) != FISH or tuple(c["external_markets"]) != EXTERNAL:
+        if tuple(c["fish_markets"]) != BASE_FISH or tuple(c["external_markets"]) != BASE_EXTERNAL:
             raise ValueError("tsukiji/components.toml must list the nine fish and nine external markets")
         self.always = tuple(c["always"])
         for k in ("start_yen", "action_points", "max_licences", "unload_yen", "unload_per", "end_yen",
                   "end_resources", "licence_income", "bonus_most", "penalty_least", "bonus_tied_most",
                   "penalty_tied_least", "resource_yen", "barge_holds", "auction_min_players"):
             setattr(self, k, _int(c, k, "tsukiji/components.toml"))
-        self.boats_total = {t: int(c["boats"][t]) for t in BOAT_TYPES}
+        self.boats_total = {t: int(c["boats"][t]) for t in BOAT_TYPES if t in c["boats"]}
         self.extra_fish = {int(k): int(v) for k, v in c["extra_fish_markets"].items()}
         self.extra_external = {int(k): int(v) for k, v in c["extra_external_markets"].items()}
         self.newcomer_fish = tuple(c["newcomer_fish"])
@@ -102,7 +116,6 @@ class Data:
         self.free_cap = _int(h, "free_column_cap", "tsukiji/harbour.toml")
         self.berth_cost = _int(h, "berth_cost", "tsukiji/harbour.toml")
         self.right_berth_ships = _int(h, "right_berth_ships", "tsukiji/harbour.toml", 1)
-        self.free_prices = tuple(range(max(self.free_step, self.free_min), self.free_cap + 1, self.free_step))
 
         self.market = {}
         for m in FISH + EXTERNAL:
@@ -120,6 +133,10 @@ class Data:
             self.token_values[f] = tv
             if sum(tv.values()) != self.pieces[f]["tokens"]:
                 raise ValueError(f"tsukiji/{f}.toml: token_values must add up to pieces.tokens")
+        # The clam and oyster tokens share one market and one bag (000:414, 000:466).
+        self.bag_kinds = {k: dict(v) for k, v in self.market["clams_oysters"]["token_kinds"].items()}
+        if sum(int(v["count"]) for v in self.bag_kinds.values()) != self.pieces["clams_oysters"]["tokens"]:
+            raise ValueError("tsukiji/clams_oysters.toml: token_kinds' counts must add up to pieces.tokens")
         # Token kinds a player can hold.
         kinds = []
         for f in FISH:
@@ -129,6 +146,8 @@ class Data:
                 kinds += ["salmon", "salmon_spoiled"]
             elif f == "octopus":
                 kinds += ["octopus", "takoyaki"]
+            elif f == "clams_oysters":
+                kinds += list(self.bag_kinds)
             else:
                 kinds.append(f)
         self.token_kinds = tuple(kinds)
@@ -138,19 +157,43 @@ class Data:
                 self.kind_fish[k] = "octopus"
             elif k == "salmon_spoiled":
                 self.kind_fish[k] = "salmon"
+            elif k in self.bag_kinds:
+                self.kind_fish[k] = "clams_oysters"
             else:
                 self.kind_fish[k] = next(f for f in FISH if k == f or k.startswith(f + "_"))
+        x = assets["tsukiji/expansion.toml"]
+        self.expansion = x
+        if tuple(x["fish_markets"]) != EXPANSION_FISH or tuple(x["external_markets"]) != EXPANSION_EXTERNAL:
+            raise ValueError("tsukiji/expansion.toml must list the six fish and six external markets of 000:450-545")
+        for k in ("barrels", "fish_tokens", "licences"):
+            setattr(self, "expansion_" + k, _int(x, k, "tsukiji/expansion.toml"))
+        self.expansion_boats = {t: int(n) for t, n in x["boats"].items()}
+        if set(self.expansion_boats) != {"blue", "barge4"}:
+            raise ValueError("tsukiji/expansion.toml: boats are the blue ship and the 4-hold barges (000:394)")
+        self.barge4_holds = _int(x, "barge4_holds", "tsukiji/expansion.toml", 1)
+        self.blue_holds = _int(x, "blue_holds", "tsukiji/expansion.toml", 1)
+        self.blue_licences = _int(x, "blue_licences", "tsukiji/expansion.toml", 1)
+        self.shapes = {k: str(v) for k, v in x["shapes"].items()}
+        missing = [k for k in kinds if k not in self.shapes]
+        if missing:
+            raise ValueError(f"tsukiji/expansion.toml: shapes lacks {', '.join(missing)}")
+        self.collapse_side = {k: str(v) for k, v in x["collapse"].items()}
+        if any(v not in ("closed", "collapsed") or k not in EXTERNAL for k, v in self.collapse_side.items()):
+            raise ValueError("tsukiji/expansion.toml: collapse names external markets, each closed or collapsed")
         self.check_components()
 
     def check_components(self) -> None:
-        """The pieces named in the market files must be those of the box (000:5-13)."""
-        barrels = sum(p["barrels"] for p in self.pieces.values())
-        tokens = sum(p["tokens"] + p.get("takoyaki", 0) for p in self.pieces.values())
-        licences = sum(p["licences"] for p in self.pieces.values())
-        if (barrels, tokens, licences) != (self.total_barrels, self.total_fish_tokens, self.total_licences):
-            raise ValueError(
-                f"the fish market files hold {barrels} barrels, {tokens} tokens and {licences} licences; "
-                f"the box has {self.total_barrels}, {self.total_fish_tokens} and {self.total_licences} (000:9-11)")
+        """The pieces named in the market files must be those of the box (000:5-13, 000:394-401)."""
+        for pool, want, where in ((BASE_FISH, (self.total_barrels, self.total_fish_tokens, self.total_licences),
+                                   "000:9-11"),
+                                  (EXPANSION_FISH, (self.expansion_barrels, self.expansion_fish_tokens,
+                                                    self.expansion_licences), "000:396-399")):
+            pieces = [self.pieces[f] for f in pool]
+            got = (sum(p["barrels"] for p in pieces), sum(p["tokens"] + p.get("takoyaki", 0) for p in pieces),
+                   sum(p["licences"] for p in pieces))
+            if got != want:
+                raise ValueError(f"the fish market files hold {got[0]} barrels, {got[1]} tokens and {got[2]} "
+                                 f"licences; the box has {want[0]}, {want[1]} and {want[2]} ({where})")
 
     def piece_total(self, what: str, key: str) -> int:
         """How many of a piece the game has: barrels/tokens/licences by fish, tokens by kind."""
@@ -166,11 +209,14 @@ class Data:
                 return self.token_values[fish][int(key.rsplit("_", 1)[1])]
             if fish == "salmon":
                 return self.pieces["salmon"]["tokens"] if key == "salmon" else 0
+            if fish == "clams_oysters":
+                return int(self.bag_kinds[key]["count"])
             return self.pieces[fish]["tokens"]
         raise KeyError(what)
 
     def holds(self, boat_type: str) -> int:
-        return self.barge_holds if boat_type == "barge" else int(boat_type)
+        return {"barge": self.barge_holds, "barge4": self.barge4_holds, "blue": self.blue_holds}.get(
+            boat_type) or int(boat_type)
 
     def price_of(self, col: str) -> int:
         """The price of a sale column: 'c3' is the third printed column, 'q1200' the ??? column at ¥1,200."""
@@ -179,7 +225,7 @@ class Data:
         return int(col[1:])
 
     def columns_keys(self) -> list[str]:
-        return [f"c{i + 1}" for i in range(len(self.columns))] + [f"q{p}" for p in self.free_prices]
+        return [f"c{i + 1}" for i in range(len(self.columns))]
 
     def valid_column(self, col) -> bool:
         if not isinstance(col, str) or len(col) < 2 or not col[1:].isdigit():
@@ -188,5 +234,5 @@ class Data:
         if col[0] == "c":
             return 1 <= n <= len(self.columns) and col == f"c{n}"
         if col[0] == "q":
-            return n % self.free_step == 0 and col == f"q{n}" and n >= 0
+            return n % self.free_step == 0 and col == f"q{n}" and self.free_min <= n <= self.free_cap
         return False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from core.game import Action, Event
 
 from .citations import RULE_MARKETS
@@ -21,6 +23,8 @@ class Entering:
         mk = self.m[mid]
         if (mk.free or mk.once_per_turn) and mid in s.once:
             return f"the {mk.name} market may be entered only once per turn"
+        if s.collapsed.get(mid) == "closed":                       # 000:598
+            return f"the {mk.name} market has collapsed and is closed for the rest of the game"
         return mk.refuse_entry(s, seat)
 
     def _affordable(self, s: State, seat: int, cost: dict) -> list[str] | None:
@@ -30,6 +34,14 @@ class Entering:
             return None
         if any(me["tokens"].get(f, 0) < n for f, n in cost["tokens"].items()):
             return None
+        if cost.get("barrels"):                                    # 000:436: barrels from your harbour
+            (fish, n), = cost["barrels"].items()
+            srcs = []
+            for kind, row, col in me["harbour"]:
+                src = f"{row[0]}{col}:{kind}"
+                if kind != "takoyaki" and (fish in ("any", kind)) and src not in srcs:
+                    srcs.append(src)
+            return srcs if n == 1 and srcs else None
         if cost["takoyaki"]:
             srcs = ["supply"] if me["tokens"].get("takoyaki", 0) >= cost["takoyaki"] else []
             if cost["takoyaki"] == 1:
@@ -49,6 +61,9 @@ class Entering:
             parts.append(f"{cost['takoyaki']} takoyaki")
         for f, n in cost["tokens"].items():
             parts.append(f"{n} {f.replace('_', ' ')} token{'s' if n > 1 else ''}")
+        for f, n in cost.get("barrels", {}).items():
+            what = "barrel" if f == "any" else f"{f.replace('_', ' ')} barrel"
+            parts.append(f"{n} {what}{'s' if n > 1 else ''} from your harbour")
         return " + ".join(parts) or "free, once per turn"
 
     def _entry_actions(self, s: State, seat: int, mid: str) -> list[Action]:
@@ -65,7 +80,11 @@ class Entering:
                     continue
                 key = f"enter:{mid}:{k + 1}" + ("" if src == "supply" else f":{src}")
                 how = self._cost_text(cost)
-                if src != "supply":
+                if ":" in src:
+                    where, kind = src.split(":")
+                    how += f" (the {kind.replace('_', ' ')} in your {'upper' if where[0] == 'u' else 'lower'} row, " \
+                           f"{self.col_name(where[1:])})"
+                elif src != "supply":
                     how += f" (the takoyaki from your harbour, {self.col_name(src[1:])})"
                 out.append(Action(key, f"Enter the {mk.name} market: {how}", "Markets", ("enter", mid, k, src)))
         return out
@@ -77,6 +96,10 @@ class Entering:
         for f, n in cost["tokens"].items():
             add(me["tokens"], f, -n)
             self.tokens_home(s, f, n)
+        if cost.get("barrels"):
+            where, kind = src.split(":")
+            me["harbour"].remove([kind, "upper" if where[0] == "u" else "lower", where[1:]])
+            self.barrels_home(s, kind, 1)
         if cost["takoyaki"]:
             if src == "supply":
                 add(me["tokens"], "takoyaki", -cost["takoyaki"])
@@ -85,10 +108,10 @@ class Entering:
             self.tokens_home(s, "takoyaki", cost["takoyaki"])
 
     def _can_interact_after(self, s: State, seat: int, mid: str, cost: dict, src: str) -> bool:
-        """000:185 — you must interact at least once: enter only where that is possible
+        """000:183 — you must interact at least once: enter only where that is possible
         after paying (tried on the real table and put back exactly)."""
         mk = self.m[mid]
-        if not (cost["yen"] or cost["tokens"] or cost["takoyaki"]):
+        if not (cost["yen"] or cost["tokens"] or cost["takoyaki"] or cost.get("barrels")):
             # Paying action points only: licence income can only add yen, and more yen never
             # makes an interaction impossible, so what is possible now stays possible.
             probe = {"kind": "market", "market": mid, "n": 0}
@@ -102,13 +125,13 @@ class Entering:
             if mid not in s.fish or not s.seats[seat]["licences"].get(mid):
                 return False
         me = s.seats[seat]
-        saved = (dict(s.treasury.balances), {k: dict(v) if isinstance(v, dict) else v for k, v in me.items()},
-                 [list(x) for x in me["harbour"]], s.ctx, s.phase)
+        saved = (dict(s.treasury.balances), copy.deepcopy(me), [list(x) for x in me["harbour"]], s.ctx, s.phase)
         saved_fish = {f: dict(v) for f, v in s.fish.items()}
         saved_bags = {f: list(v) for f, v in s.bags.items()}
+        saved_box = {k: dict(v) if isinstance(v, dict) else v for k, v in s.box.items()}
         try:
             self._pay_entry(s, seat, mid, cost, src)
-            if mid in s.fish:
+            if mid in s.fish and mk.licence_income:
                 n = me["licences"].get(mid, 0)
                 if n:
                     pay(s, None, seat, self.d.licence_income * n)
@@ -122,6 +145,7 @@ class Entering:
             s.ctx, s.phase = saved[3], saved[4]
             s.fish = saved_fish
             s.bags = saved_bags
+            s.box = saved_box
 
     def _enter(self, s: State, seat: int, data: tuple, ev: list) -> None:
         _, mid, k, src = data
@@ -136,7 +160,7 @@ class Entering:
             s.once.append(mid)
         ev.append(Event("enter", f"Seat {seat + 1} enters the {mk.name} market ({self._cost_text(cost)}).", seat,
                         {"market": mid}))
-        if mid in s.fish:                                            # 000:183
+        if mid in s.fish and mk.licence_income:                      # 000:181, 000:487
             paid = []
             for o in range(s.players):
                 n = s.seats[o]["licences"].get(mid, 0)

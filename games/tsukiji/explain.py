@@ -8,9 +8,43 @@ from core.errors import IllegalMove
 from .citations import (
     RULE_AUCTION_BID, RULE_BARGE, RULE_BERTH, RULE_BUY, RULE_CART, RULE_CATCH, RULE_COOLBOX, RULE_DOCK,
     RULE_DUMP, RULE_EMPTY, RULE_END, RULE_FISHING, RULE_FREE_MARKET, RULE_FUGU, RULE_INTERACT, RULE_LICENCE,
-    RULE_MARKETS, RULE_PRICE, RULE_SALMON, RULE_SPOIL, RULE_TURN)
+    RULE_MARKETS, RULE_PRICE, RULE_SALMON, RULE_SPOIL, RULE_TURN, rule)
 from .data import FISH
-from .state import BERTHS, State, ships_at_sea_with
+from .persist import FOREIGN, NUMBERED_LICENCES, _catchable
+from .state import BERTHS, State, barges_at_sea, barrel_fish, is_barge, ships_at_sea_with
+
+# The expansion's rules these reasons name (000:392-628). They belong in citations.py, with
+# the others; until they are there, they are made here the same way (citations.rule).
+RULE_BLUE = rule("the Blue Ship", "000:448", "als es 2 Fischereilizenzen gleichzeitig nutzen darf")
+RULE_BLUE_KINDS = rule("the Blue Ship's two kinds of fish", "000:448",
+                       "als es 2 Fischereilizenzen gleichzeitig nutzen darf",
+                       ("000:132",
+                        "darfst du nur Fisch derselben Art fangen wie die bereits auf dem Schiff befindlichen"))
+RULE_HIMONO_CATCH = rule("Himono, catching", "000:468", "Du darfst eine Himono-Lizenz nutzen")
+RULE_HIMONO_SEA = rule("Himono, at sea", "000:470",
+                       "niemals mehr als 2 Fässer, die mit derselben Himono-Fischereilizenz gefangen wurden")
+RULE_HORSE_CATCH = rule("Horse Mackerel, catching mackerel", "000:489",
+                        "kannst du mit einer Bastardmakrelen-Lizenz mit einer einzelnen Tätigkeit Fangen 1 oder 2")
+RULE_BARREL_ENTRY = rule("barrels as entry costs", "000:436",
+                         "können bei manchen Märkten nun Teil der Eintrittskosten sein")
+RULE_BARGES = rule("the 4-hold barges", "000:440",
+                   "Es ist erlaubt, dass ein Spieler beide 4-Laderaum-Lastkähne besitzt")
+RULE_FOREIGN = rule("the Foreign Market", "000:547", "Dieser Markt kann nur besucht werden")
+RULE_FOREIGN_BOATS = rule("boats at the Foreign Market", "000:551",
+                          "Deine am Auslandsmarkt angelegten Boote bleiben dort")
+RULE_BUYER = rule("buyer markers", "000:564", "Jeder Käufer-Marker belegt ein Lizenzfeld auf deinem Hafentableau")
+RULE_NO_ENTRY = rule("markets that cannot be entered", "000:574", "Du kannst diesen Markt nicht betreten")
+RULE_RENTED = rule("rented ships", "000:580",
+                   "Du kannst keine Fässer von gemieteten Schiffen auf einen Lastkahn umladen")
+RULE_CLOSED = rule("closed markets", "000:598", "kann der Markt für den Rest des Spiels weder besucht werden")
+
+#: free actions of the turn, which a buyer marker's buying action (someone else's turn) has none of
+FREE_HEADS = ("berth", "return", "transfer", "dump", "cart", "free")
+
+
+def _num(x: str) -> int | None:
+    """A short whole number written plainly ("3", not "03" or a thousand digits), else None."""
+    return int(x) if x.isascii() and x.isdigit() and len(x) < 7 and str(int(x)) == x else None
 
 # ==== why a key is refused ==============================================================================
 
@@ -31,6 +65,13 @@ def why_illegal(rules, s: State, seat: int, key: str) -> IllegalMove:
     if ph == "start" and head not in ("coolbox", "fugu", "spoil"):
         return IllegalMove("first finish the start of your turn: use a cool box, buy back your own spoiled "
                            "fugu, or let the fish spoil", RULE_SPOIL)
+    if (ph == "fish" and s.ctx.get("foreign") is not None and head != "foreign"
+            and not (head == "dock" and key.endswith(":foreign"))):
+        return IllegalMove("a group of your boats is docking at the Foreign Market: first dock more boats there or "
+                           "auction its lot ('foreign:auction')", RULE_FOREIGN)
+    if ph == "buy" and s.ctx and s.ctx.get("buyer") is not None and head in FREE_HEADS:
+        return IllegalMove("a buyer marker's buying action, after another player's turn, is only for buying",
+                           RULE_BUYER)
     if (key in ("fish", "buy") or head == "enter") and ph != "main":
         return IllegalMove("finish the action in progress before starting another", RULE_TURN)
     if key == "fish":
@@ -43,22 +84,21 @@ def why_illegal(rules, s: State, seat: int, key: str) -> IllegalMove:
         try:
             o = int(parts[1]) - 1
         except ValueError:
-            return IllegalMove(f"{key!r} does not name a seat", RULE_BUY)
+            return IllegalMove(f"{key[:60]!r} does not name a seat", RULE_BUY)
         if o == seat:
             return IllegalMove("you never buy from your own harbour (only your own spoiled fugu at the start of "
                                "your turn)", RULE_BUY)
         if not 0 <= o < s.players:
-            return IllegalMove(f"there is no seat {parts[1]}", RULE_BUY)
+            return IllegalMove(f"there is no seat {parts[1][:20]}", RULE_BUY)
         return IllegalMove("that barrel is not for sale there, costs more than you have, or its market has no "
                            "token left", RULE_BUY)
     if head == "enter" and len(parts) >= 3:
         mid = parts[1]
         if mid not in s.fish and mid not in s.ext:
-            return IllegalMove(f"the {mid} market is not in play", RULE_MARKETS)
-        why = rules.entry_refusal(s, seat, mid)
-        if why:
-            rule = RULE_FREE_MARKET if "once per turn" in why else rules.m[mid].rule
-            return IllegalMove(why, rule)
+            return IllegalMove(f"the {mid[:40]} market is not in play", RULE_MARKETS)
+        why = _why_enter(rules, s, seat, mid, parts)
+        if why is not None:
+            return why
         return IllegalMove("you cannot pay that entry cost now, or could do nothing there after paying",
                            RULE_INTERACT if s.ap + s.cart_ap else RULE_TURN)
     if head == "berth":
@@ -73,8 +113,9 @@ def why_illegal(rules, s: State, seat: int, key: str) -> IllegalMove:
                                RULE_DUMP)
         return IllegalMove("throw back only a barrel on one of your boats at sea", RULE_DUMP)
     if head == "transfer":
-        return IllegalMove("barrels move from a ship at sea to your barge at sea with room (one salmon at most); "
-                           "never back", RULE_BARGE)
+        return _why_transfer(rules, s, seat, parts)
+    if head == "free":
+        return _why_free(rules, s, seat, key, parts)
     if head == "cart":
         return IllegalMove("use a hand cart you hold, between actions", RULE_CART)
     if head == "coolbox":
@@ -85,22 +126,37 @@ def why_illegal(rules, s: State, seat: int, key: str) -> IllegalMove:
         ctx = s.ctx
         if ctx["pending"] and head != "price":
             return IllegalMove("price the unloaded barrels first", RULE_PRICE)
+        foreign = rules.m["foreign_market"] if "foreign_market" in s.ext else None
+        if head == "foreign" or (head == "dock" and key.endswith(":foreign")):
+            if foreign is None:
+                return IllegalMove("the Foreign Market is not in play", RULE_FOREIGN)
+            why = _market_says(foreign, s, seat, key)
+            if why is not None:
+                return why
+            return IllegalMove("that is not possible at the Foreign Market now", RULE_FOREIGN)
         if head in ("launch", "catch", "dock") and len(parts) >= 2:
             try:
                 i = int(parts[1]) - 1
             except ValueError:
-                return IllegalMove(f"{parts[1]!r} is not a boat number", RULE_FISHING)
+                return IllegalMove(f"{parts[1][:20]!r} is not a boat number", RULE_FISHING)
             if not 0 <= i < len(me["boats"]):
-                return IllegalMove(f"you have no boat {parts[1]}", RULE_FISHING)
+                return IllegalMove(f"you have no boat {parts[1][:20]}", RULE_FISHING)
             b = me["boats"][i]
             if i in ctx["boats"]:
                 return IllegalMove("each boat does one thing per fishing action", RULE_FISHING)
             if head == "launch":
                 return IllegalMove("that boat is already at sea", RULE_FISHING)
             if head == "catch":
-                return _why_catch(rules, s, seat, i, parts[2] if len(parts) > 2 else "")
+                return _why_catch(rules, s, seat, i, ":".join(parts[2:]))
+            if b["at"] == FOREIGN:
+                return IllegalMove("that boat lies at the Foreign Market: launch it in a fishing action first",
+                                   RULE_FOREIGN_BOATS)
             if b["at"] != "sea":
                 return IllegalMove("only a boat at sea can dock", RULE_DOCK)
+            if len(parts) < 3 or parts[2] not in BERTHS:
+                return IllegalMove("a boat docks at your left, middle or right berth"
+                                   + (" or at the Foreign Market ('dock:<boat>:foreign')" if "foreign_market" in s.ext
+                                      else ""), RULE_DOCK)
             return IllegalMove("that berth is covered or full; only the right berth takes the barge or 2 ships",
                                RULE_DOCK)
         if head in ("reprice", "price"):
@@ -112,42 +168,247 @@ def why_illegal(rules, s: State, seat: int, key: str) -> IllegalMove:
         if head == "leave":
             return IllegalMove("interact with the market at least once before leaving", RULE_INTERACT)
         mk = rules.m[s.ctx["market"]]
-        why = mk.explain(s, seat, key)
+        why = _market_says(mk, s, seat, key)
         if why is not None:
             return why
-        return IllegalMove(f"{key!r} is not something you can do at the {mk.name} market now", mk.rule)
+        return IllegalMove(f"{key[:60]!r} is not something you can do at the {mk.name} market now", mk.rule)
     if head == "end":
         return IllegalMove("a turn ends when its 2 action points are spent; 'end' only gives up hand-cart points",
                            RULE_TURN)
-    return IllegalMove(f"{key!r} is not a legal action now (phase: {ph})", RULE_TURN)
+    return IllegalMove(f"{key[:60]!r} is not a legal action now (phase: {ph})", RULE_TURN)
 
 
-def _why_catch(rules, s, seat, i, fish) -> IllegalMove:
+def _market_says(mk, s, seat, key) -> IllegalMove | None:
+    """A market module's own reason, if it gives one (never a crash: a reason is always given)."""
+    try:
+        return mk.explain(s, seat, key)
+    except Exception:                                 # noqa: BLE001 - a reason is wanted, not an error
+        return None
+
+
+def _why_enter(rules, s, seat, mid: str, parts: list[str]) -> IllegalMove | None:
+    """enter:<market>:<option>[:<source>]: a market closed or never entered, its refusal, the
+    cost option, the takoyaki or barrel from your harbour that pays it (000:173-179, 000:436)."""
+    mk = rules.m[mid]
+    spec = rules.d.market[mid]
+    if s.collapsed.get(mid) == "closed":
+        return IllegalMove(f"the {mk.name} market has collapsed and is closed for the rest of the game", RULE_CLOSED)
+    if spec.get("enterable") is False:
+        return IllegalMove(f"nobody enters the {mk.name} market: it only adds a step to the final scoring",
+                           RULE_NO_ENTRY)
+    if spec.get("docking_only"):
+        return IllegalMove("the Foreign Market is visited only by docking boats there in a fishing action "
+                           "('dock:<boat>:foreign')", RULE_FOREIGN)
+    why = rules.entry_refusal(s, seat, mid)
+    if why:
+        return IllegalMove(why, RULE_FREE_MARKET if "once per turn" in why else mk.rule)
+    options = rules._entry_options(mid)
+    k = parts[2]
+    if not 1 <= (_num(k) or 0) <= len(options):
+        return IllegalMove(f"the {mk.name} market's entry costs are options 1 to {len(options)}"
+                           if len(options) > 1 else f"the {mk.name} market has one entry cost: 'enter:{mid}:1'",
+                           RULE_MARKETS)
+    cost = options[int(k) - 1]
+    me = s.seats[seat]
+    if cost.get("barrels"):
+        (fish, _), = cost["barrels"].items()
+        what = "any barrel" if fish == "any" else f"a {rules.m[fish].name} barrel"
+        if len(parts) != 5:
+            return IllegalMove(f"this entry costs {what} from your harbour: say which, as "
+                               f"'enter:{mid}:{k}:<u or l><column>:<fish>' (for example 'enter:{mid}:{k}:uc3:"
+                               f"{'mackerel' if fish == 'any' else fish}')", RULE_BARREL_ENTRY)
+        src, kind = parts[3], parts[4]
+        row = {"u": "upper", "l": "lower"}.get(src[:1])
+        if row is None or len(src) > 12 or not rules.d.valid_column(src[1:]):
+            return IllegalMove(f"{src!r} is not a row and column such as 'uc3' (upper row, column 3) or 'lq1200'",
+                               RULE_BARREL_ENTRY)
+        if kind == "takoyaki" or kind not in FISH or (fish != "any" and kind != fish):
+            return IllegalMove(f"the {mk.name} market's entry takes {what} from your harbour, not "
+                               f"{kind.replace('_', ' ')[:40]}", RULE_BARREL_ENTRY)
+        if [kind, row, src[1:]] not in me["harbour"]:
+            return IllegalMove(f"you have no {kind.replace('_', ' ')} barrel for sale in your {row} row at "
+                               f"{rules.col_name(src[1:])}", RULE_BARREL_ENTRY)
+    elif len(parts) > 3 and not cost["takoyaki"]:
+        return IllegalMove(f"entry option {k} of the {mk.name} market is paid from your supply: 'enter:{mid}:{k}'",
+                           RULE_MARKETS)
+    return None
+
+
+def _why_transfer(rules, s, seat, parts: list[str]) -> IllegalMove:
+    """transfer:<ship>[:<barge>]: barrels from a ship at sea onto a barge at sea with room, one at a
+    time, never back, never from a rented ship, one salmon a barge (000:147, 000:251, 000:440, 000:580)."""
+    me = s.seats[seat]
+    barges = barges_at_sea(me)
+    if not barges:
+        return IllegalMove("barrels move onto a barge at sea, and none of yours is at sea", RULE_BARGE)
+    if len(parts) not in (2, 3) or any(_num(x) is None for x in parts[1:]):
+        return IllegalMove("a transfer is 'transfer:<ship>' (with two barges at sea, 'transfer:<ship>:<barge>')",
+                           RULE_BARGE)
+    if len(parts) == 2 and len(barges) > 1:
+        return IllegalMove("two of your barges are at sea: say which takes the barrel, 'transfer:<ship>:<barge>'",
+                           RULE_BARGES)
+    if len(parts) == 3 and len(barges) == 1:
+        return IllegalMove(f"only one barge of yours is at sea: 'transfer:{parts[1]}'", RULE_BARGE)
+    i = int(parts[1]) - 1
+    j = int(parts[2]) - 1 if len(parts) == 3 else barges[0]
+    if not 0 <= i < len(me["boats"]):
+        return IllegalMove(f"you have no boat {parts[1]}", RULE_BARGE)
+    b = me["boats"][i]
+    if is_barge(b["type"]):
+        return IllegalMove("barrels move from a ship onto a barge, never off a barge", RULE_BARGE)
+    if b["at"] != "sea" or not b["load"]:
+        return IllegalMove("barrels move from a ship at sea with barrels on it", RULE_BARGE)
+    if b.get("rented"):
+        return IllegalMove("no barrel moves from a rented ship onto a barge", RULE_RENTED)
+    if j not in barges:
+        return IllegalMove(f"boat {j + 1} is not a barge of yours at sea", RULE_BARGE)
+    barge = me["boats"][j]
+    if len(barge["load"]) >= rules.d.holds(barge["type"]):
+        return IllegalMove("that barge is full", RULE_BARGE)
+    if barrel_fish(b["load"][-1]) == "salmon" and any(barrel_fish(x) == "salmon" for x in barge["load"]):
+        return IllegalMove("a barge carries only one salmon barrel at a time", RULE_SALMON)
+    return IllegalMove("barrels move from a ship at sea to your barge at sea with room; never back", RULE_BARGE)
+
+
+def _why_free(rules, s, seat, key: str, parts: list[str]) -> IllegalMove:
+    """free:<market>:...: a market's free action in your turn (Himono drying 000:474, buyer
+    markers 000:564), offered between actions."""
+    mid = parts[1] if len(parts) > 1 else ""
+    if mid not in rules.m or (mid not in s.fish and mid not in s.ext):
+        return IllegalMove(f"the {mid[:40].replace('_', ' ') or '(unnamed)'} market is not in play", RULE_MARKETS)
+    mk = rules.m[mid]
+    if s.collapsed.get(mid) == "closed":
+        return IllegalMove(f"the {mk.name} market has collapsed and is closed for the rest of the game", RULE_CLOSED)
+    if s.phase != "main":
+        return IllegalMove(f"the {mk.name} market's free actions are taken between your actions, not during one",
+                           mk.rule)
+    why = _market_says(mk, s, seat, key)
+    if why is not None:
+        return why
+    if mid == "influence" and parts[2:3] == ["give"]:
+        if not s.seats[seat].get("buyers"):
+            return IllegalMove("you hold no buyer marker to give", RULE_BUYER)
+        return IllegalMove("a buyer marker is given to another player: 'free:influence:give:<seat>'", RULE_BUYER)
+    return IllegalMove(f"{key[:60]!r} is not something you can do with the {mk.name} market now", mk.rule)
+
+
+def _why_catch(rules, s, seat, i, spec: str) -> IllegalMove:
+    """catch:<boat>:<barrel>[*n][+<barrel>[*n]]: each barrel "fish" or "fish/licence" (fishing.py)."""
     me = s.seats[seat]
     b = me["boats"][i]
-    if b["type"] == "barge":
-        return IllegalMove("the barge never catches; it only launches and docks", RULE_BARGE)
+    if is_barge(b["type"]):
+        return IllegalMove("a barge never catches; it only launches and docks", RULE_BARGE)
+    if b["at"] == FOREIGN:
+        return IllegalMove("that boat lies at the Foreign Market: launch it first", RULE_FOREIGN_BOATS)
     if b["at"] != "sea":
         return IllegalMove("a ship catches only at sea: launch it first", RULE_CATCH)
-    if fish not in FISH:
-        return IllegalMove(f"{fish!r} is not a fish", RULE_CATCH)
-    if len(b["load"]) >= rules.d.holds(b["type"]):
+    catches = spec.split("+")
+    if len(catches) > 1 and b["type"] != "blue":
+        return IllegalMove("only the Blue Ship uses two licences in one catch", RULE_BLUE)
+    if len(catches) > rules.d.blue_licences:
+        return IllegalMove(f"the Blue Ship uses at most {rules.d.blue_licences} licences at once", RULE_BLUE)
+    room = rules.d.holds(b["type"]) - len(b["load"])
+    if room <= 0:
         return IllegalMove("that ship has no empty hold", RULE_CATCH)
-    st = s.fish.get(fish)
-    if st is None:
-        return IllegalMove(f"{fish} is not in play", RULE_CATCH)
-    if st["barrels"] <= 0:
-        return IllegalMove(f"no {fish} barrel is left to catch (overfishing, 000:353)", RULE_CATCH)
-    lic = me["licences"].get(fish, 0)
-    if lic == 0:
-        return IllegalMove(f"you hold no {fish} licence", RULE_LICENCE)
-    if lic - s.ctx["lic"].get(fish, 0) <= 0:
-        return IllegalMove(f"each licence is used once per fishing action; your {lic} {fish} licence"
-                           f"{'s are' if lic > 1 else ' is'} used", RULE_LICENCE)
-    if b["load"]:
-        if b["load"][0] != fish:
-            return IllegalMove("a partly loaded ship catches only the fish it already carries", RULE_CATCH)
+    got = []                                          # (barrel on the boat, fish, licence kind, use, n)
+    for part in catches:
+        tag, star, n = part.partition("*")
+        if star and not (_num(n) or 0) >= 2:
+            return IllegalMove(f"{part[:40]!r}: '*<n>' counts two barrels or more", RULE_CATCH)
+        n = _num(n) if star else 1
+        fish, tagged, use = tag.partition("/")
+        if fish not in FISH:
+            return IllegalMove(f"{fish[:40]!r} is not a fish", RULE_CATCH)
+        kind = use.partition(":")[0] if tagged else fish
+        if kind not in FISH:
+            return IllegalMove(f"{use[:40]!r} is not a fishing licence", RULE_LICENCE)
+        why = _why_use(rules, s, seat, b, fish, kind, use if tagged else fish, n, bool(tagged))
+        if why is not None:
+            return why
+        got.append((tag, fish, kind, use if tagged else fish, n))
+    if len(got) == 2 and got[0][3] == got[1][3]:
+        kind = got[0][2]
+        if kind in NUMBERED_LICENCES or me["licences"].get(kind, 0) - s.ctx["lic"].get(kind, 0) < 2:
+            return IllegalMove("each licence is used once per fishing action: two catches need two licences",
+                               RULE_LICENCE)
+    total = sum(x[4] for x in got)
+    if total > room:
+        return IllegalMove(f"that ship has {room} empty hold{'s' if room != 1 else ''}, not {total}", RULE_CATCH)
+    on_board = set(b["load"])
+    tags = {x[0] for x in got}
+    kinds_rule = (RULE_HIMONO_CATCH if any("/himono" in t for t in tags | on_board) else
+                  RULE_HORSE_CATCH if any("/horse_mackerel" in t for t in tags | on_board) else RULE_CATCH)
+    if b["type"] == "blue":
+        if len(on_board | tags) > rules.d.blue_licences:
+            return IllegalMove(f"the Blue Ship carries at most {rules.d.blue_licences} kinds of barrel",
+                               RULE_BLUE_KINDS)
+    elif on_board and not tags <= on_board:
+        return IllegalMove("a partly loaded ship catches only the fish it already carries, with the same kind of "
+                           "licence", kinds_rule)
+    salmon = sum(x[4] for x in got if x[1] == "salmon")
+    if salmon and (salmon > 1 or any(barrel_fish(x) == "salmon" for x in on_board)):
         return IllegalMove("a boat carries only one salmon barrel at a time", RULE_SALMON)
-    return IllegalMove(f"an empty ship needs more {fish} licences ({lic}) than ships at sea carrying {fish} "
-                       f"({ships_at_sea_with(me, fish)})", RULE_EMPTY)
+    if not on_board:
+        for x in got:
+            kind = x[2]
+            if me["licences"].get(kind, 0) <= ships_at_sea_with(me, kind):
+                return IllegalMove(f"an empty ship needs more {kind.replace('_', ' ')} licences "
+                                   f"({me['licences'].get(kind, 0)}) than ships at sea carrying barrels caught with "
+                                   f"them ({ships_at_sea_with(me, kind)})", RULE_EMPTY)
+    return IllegalMove("that catch is not possible now", RULE_CATCH)
 
+
+def _why_use(rules, s, seat, b, fish: str, kind: str, use: str, n: int, tagged: bool) -> IllegalMove | None:
+    """Why one use of a licence cannot catch `n` barrels of `fish` now, if it cannot."""
+    me = s.seats[seat]
+    name, kname = fish.replace("_", " "), rules.m[kind].name
+    if kind not in s.fish:
+        return IllegalMove(f"{kname} is not in play", RULE_CATCH)
+    if fish not in s.fish:
+        return IllegalMove(f"{name} is not in play", RULE_CATCH)
+    if tagged and fish == kind and kind not in NUMBERED_LICENCES:
+        return IllegalMove(f"a {name} barrel caught with a {kname} licence is written '{fish}'", RULE_CATCH)
+    if tagged and fish not in _catchable(rules, kind):
+        return IllegalMove(f"a {kname} licence never catches {name}",
+                           RULE_HIMONO_CATCH if kind == "himono" else RULE_HORSE_CATCH if kind == "horse_mackerel"
+                           else RULE_LICENCE)
+    held = me["licences"].get(kind, 0)
+    if held == 0:
+        return IllegalMove(f"you hold no {kname} licence", RULE_LICENCE)
+    used = s.ctx["lic"]
+    if kind in NUMBERED_LICENCES and ":" in use:
+        k = use.partition(":")[2]
+        if _num(k) is None or _num(k) >= held:
+            return IllegalMove(f"you hold {held} {kname} licence{'s' if held > 1 else ''}, numbered 0 to {held - 1}",
+                               RULE_HIMONO_SEA)
+        if used.get(use):
+            return IllegalMove(f"{kname} licence {int(k) + 1} is used in this fishing action already", RULE_LICENCE)
+    elif kind in NUMBERED_LICENCES and fish != kind:
+        return IllegalMove(f"say which {kname} licence catches it: '{fish}/{kind}:0' to '{fish}/{kind}:{held - 1}'",
+                           RULE_HIMONO_SEA)
+    elif held - used.get(kind, 0) <= 0:
+        return IllegalMove(f"each licence is used once per fishing action; your {held} {kname} licence"
+                           f"{'s are' if held > 1 else ' is'} used", RULE_LICENCE)
+    per = int(rules.d.market[kind].get("mackerel_per_catch", 1)) if kind == "horse_mackerel" and tagged else 1
+    if n > per:
+        return IllegalMove("one licence catches one barrel" + (f" (a Horse Mackerel licence up to {per} mackerel)"
+                                                               if kind == "horse_mackerel" else ""),
+                           RULE_HORSE_CATCH if kind == "horse_mackerel" else RULE_CATCH)
+    st = s.fish[fish]
+    if st["overfished"] or st["barrels"] < n:
+        return IllegalMove(f"no {name} barrel is left to catch (overfishing, 000:353)" if st["barrels"] <= 0 else
+                           f"only {st['barrels']} {name} barrel{'s are' if st['barrels'] > 1 else ' is'} left",
+                           RULE_CATCH)
+    ex = getattr(rules.m[kind], "explain_catch", None)
+    if ex is not None:
+        try:
+            why = ex(s, seat, use)
+        except Exception:                             # noqa: BLE001 - a reason is wanted, not an error
+            why = None
+        if why is not None:
+            return why
+    himono = rules.m["himono"]
+    if kind == "himono" and hasattr(himono, "available") and fish not in himono.available(s):
+        return IllegalMove("a Himono licence catches himono only while no mackerel, horse mackerel or sardine barrel "
+                           "can be caught", RULE_HIMONO_CATCH)
+    return None

@@ -3,12 +3,12 @@
 The turn is a state machine of small decisions (phases):
 
     start   the start of a turn: use a cool box, buy your own spoiled fugu, or let the
-            fish spoil (000:109, 000:214, 000:329)
+            fish spoil (000:105, 000:212, 000:329)
     main    choose the next action (fishing, buying, a market) or a free action: open a
             berth, return a licence, move barrels to the barge, use a hand cart, and
-            before the first action dump barrels at sea (000:99-107, 000:147-150)
+            before the first action dump barrels at sea (000:101-109, 000:145-149)
     fish    one fishing action: each boat launches, catches or docks once; unloaded
-            barrels are priced one by one; prices may be changed (000:111-158)
+            barrels are priced one by one; prices may be changed (000:111-157)
     buy     one buying action: barrels and takoyaki from other harbours (000:159-167)
     market  one visit: the market's own interactions, then leave (000:169-349)
     bid     a sealed bid (King Crab, Tuna, Auction, Barter): every bidder at once,
@@ -25,6 +25,7 @@ scoring.py ends the game. Nothing imports rules.py but the plugin entry point.
 from __future__ import annotations
 
 from core.errors import IllegalMove
+from core.payload import field
 from core.game import Action, Event, Rules
 from core.rng import Rng
 
@@ -32,19 +33,24 @@ from . import explain, persist, scoring
 from .bidding import Bidding
 from .bot import FishmongerBot
 from .buying import Buying
-from .citations import RULE_FUGU
-from .data import ASSET_FILES, BAG_FISH, EXTERNAL, FISH, Data
+from .citations import RULE_FUGU, RULE_PRICE
+from .data import ASSET_FILES, EXTERNAL, FISH, Data
 from .entering import Entering
 from .fishing import Fishing
 from .markets import MARKETS
 from .overfishing import Overfishing
 from .preparation import Preparation
-from .state import State, add, pay
+from .state import State, add, is_barge, pay
 from .turn import Turn
+
+
+#: what the ??? column's action carries (000:138)
+FREE_PRICE = "the ??? price: {'yen': a multiple of ¥100}"
 
 
 class Tsukiji(Preparation, Turn, Fishing, Buying, Entering, Bidding, Overfishing, Rules):
     assets = ASSET_FILES
+    takes_data = True
     bots = {"fishmonger": FishmongerBot}
     default_bot = "fishmonger"
     # Uniformly random players spend their money and stall the economy; the generic check
@@ -82,9 +88,19 @@ interest to the shareholders, tokens are turned into yen. Most yen wins.
 
 Kiosk notes: the numbers printed on the tableaus are reconstructed (assets/tsukiji/,
 which you can correct from your own box). Within one fishing action each barrel is given
-its new price once (the end result of any re-pricing). "???" prices go up to ¥5,000. By
-default round 40 is the last (a kiosk safety rule; set "Last round" to 0 to play as
-printed). The start player is drawn at random.
+its new price once (the end result of any re-pricing). A "???" price is any multiple of
+¥100: you type it. As printed, there is no last round; the kiosk's "Last round" option
+(off by default) can make one, for a café that must close. The start player is drawn at
+random.
+
+The expansion (option "Expansion"): six fish markets (Clams & Oysters, Himono, Horse
+Mackerel, Nori, Sardines, Swordfish) and six external markets (Foreign Market, Influence,
+New Aquarium, Overfishing, Ship Rental, Sushi Shop) join the draw; Horse Mackerel may
+replace Mackerel on the table (then nobody starts with a licence); the Aquarium and the
+New Aquarium always come together; himono never spoils; some markets take a barrel from
+your harbour as their entry cost; optional Blue Ship (two licences at once, two kinds)
+and two 4-hold barges instead of the 6-hold barge. Variants: more markets than the
+table, collapsing external markets, open market order.
 """
 
     def __init__(self, info, assets):
@@ -101,6 +117,14 @@ printed). The start player is drawn at random.
     def illegal(reason: str, rule: str | None = None) -> IllegalMove:
         return IllegalMove(reason, rule)
 
+    @staticmethod
+    def boat_name(i: int, b: dict) -> str:
+        if is_barge(b["type"]):
+            return f"the barge (boat {i + 1})" if b["type"] == "barge4" else "the barge"
+        if b["type"] == "blue":
+            return f"boat {i + 1} (the Blue Ship)"
+        return f"boat {i + 1} ({b['type']}-hold)"
+
     def col_name(self, col: str) -> str:
         if col[0] == "c":
             return f"column {col[1:]}, ¥{self.d.price_of(col):,}"
@@ -110,15 +134,18 @@ printed). The start player is drawn at random.
         return self.m[self.d.kind_fish[kind]].unit_value(s, kind)
 
     def lot_value(self, s: State, tokens: dict) -> int:
-        """Resources of a group of tokens now; n fugu are worth n × n together (000:220)."""
+        """Resources of a group of tokens now; n fugu are worth n × n together (000:221);
+        each nori is worth a tenth of the other tokens, rounded down (000:511)."""
         total = 0
         for kind, n in tokens.items():
-            if n <= 0:
+            if n <= 0 or kind == "nori":
                 continue
             if kind == "fugu":
                 total += n * n
             else:
                 total += n * self.token_unit(s, kind)
+        if tokens.get("nori", 0) > 0:
+            total += tokens["nori"] * (total // int(self.d.market["nori"]["value_divisor"]))
         return total
 
     def resources(self, s: State, seat: int) -> int:
@@ -143,7 +170,7 @@ printed). The start player is drawn at random.
             counts[f"tokens:{g}"] = counts.get(f"tokens:{g}", 0) + n
 
     def barrels_home(self, s: State, fish: str, n: int = 1) -> None:
-        """Barrels go back to their market, or into the box once it is overfished (000:355)."""
+        """Barrels go back to their market, or into the box once it is overfished (000:353)."""
         if n <= 0:
             return
         st = s.fish.get(fish)
@@ -158,7 +185,7 @@ printed). The start player is drawn at random.
         st = s.fish.get(fish)
         if st is None:
             add(s.box["tokens"], "salmon" if kind == "salmon_spoiled" else kind, n)
-        elif fish in BAG_FISH:
+        elif self.m[fish].bag:
             s.bags.setdefault(fish, []).extend([kind] * n)
         elif kind == "takoyaki":
             st["takoyaki"] += n
@@ -173,15 +200,37 @@ printed). The start player is drawn at random.
             st["licences"] += 1
 
     def price_actions(self, kind: str, group: str) -> list[Action]:
-        """Put one barrel (or takoyaki) up for sale: a printed column or ??? (000:139-141)."""
+        """Put one barrel (or takoyaki) up for sale: a printed column, or ??? at any multiple
+        of ¥100 the player says (000:136-138)."""
         key = (kind, group)
         cached = self._price_cache.get(key)
         if cached is None:
             name = kind.replace("_", " ")
             cached = [Action(f"price:{col}", f"Put the {name} up for sale in {self.col_name(col)}", group,
                              ("price", col)) for col in self.col_keys]
+            cached.append(Action("price:q", f"Put the {name} up for sale in ??? at a price you say", group,
+                                 ("price", None), takes=FREE_PRICE))
             self._price_cache[key] = cached
         return cached
+
+    def accept(self, s: State, seat: int, action: Action, payload) -> Action:
+        """The ??? price a player says: any multiple of ¥100 (000:138)."""
+        if action.data[0] not in ("price", "reprice") or not action.takes:
+            raise IllegalMove(f"{action.key!r} takes no data")
+        amount = field(payload, "yen", int, RULE_PRICE, low=self.d.free_min, high=self.d.free_cap)
+        if amount % self.d.free_step:
+            raise IllegalMove(f"a ??? price is a multiple of ¥{self.d.free_step} (000:138), not ¥{amount:,}",
+                              RULE_PRICE)
+        col = f"q{amount}"
+        if action.data[0] == "price":
+            return Action(action.key, action.text, action.group, ("price", col))
+        _, kind, row, old, _ = action.data
+        if old == col:
+            raise IllegalMove(f"that barrel is already for sale at ¥{amount:,}", RULE_PRICE)
+        return Action(action.key, action.text, action.group, ("reprice", kind, row, old, col))
+
+    def sample_payload(self, view, action, rng):
+        return {"yen": self.d.free_step * (1 + rng.below(30))}
 
     # ==== who acts ===========================================================================
 
@@ -190,6 +239,8 @@ printed). The start player is drawn at random.
             return ()
         if s.phase == "bid" and s.bid["stage"] == "bidding":
             return s.bid["sealed"].waiting()
+        if s.phase == "buy" and s.ctx.get("buyer") is not None:        # 000:564: a buyer marker
+            return (s.ctx["buyer"],)
         return (s.turn,)
 
     def is_over(self, s: State) -> bool:
@@ -224,8 +275,18 @@ printed). The start player is drawn at random.
             self._apply_bid(s, seat, data, rng, ev)
         elif op in ("berth", "return", "transfer", "dump", "cart"):
             self._apply_free(s, seat, data, ev)
+        elif op == "free":                                  # a market's free action (000:474, 000:564)
+            self.m[data[1]].apply_free(s, seat, data[2:], rng, ev)
         elif ph == "start":
-            if op == "coolbox":
+            if op == "price":
+                self._price(s, seat, data[1], ev)
+                if not s.ctx["pending"]:
+                    del s.ctx["pending"]
+                    if not self._start_choices(s, seat):
+                        s.ctx = None
+                        self._spoil(s, seat, ev)
+                        s.phase = "main"
+            elif op == "coolbox":
                 self._use_rental(s, seat, "coolbox", data[1])
                 ev.append(Event("coolbox", f"Seat {seat + 1} uses a cool box: nothing spoils this turn.", seat))
                 s.ctx = None
@@ -275,8 +336,10 @@ printed). The start player is drawn at random.
                 self._apply_fishing(s, seat, data, rng, ev)
         elif ph == "buy":
             if op == "purchase":
-                self._purchase(s, seat, data, ev)
+                self._purchase(s, seat, data, rng, ev)
             else:
+                if s.ctx.get("buyer") is not None:
+                    self.m["influence"].buyer_home(s, ev)
                 s.ctx = None
                 s.phase = "main"
         elif ph == "market":

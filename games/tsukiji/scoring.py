@@ -1,10 +1,10 @@
-"""The end of the game and the final scoring (000:366-372).
+"""The end of the game and the final scoring (000:368-372).
 
 1. Resource bonus: the most resources take ¥1,000, the fewest pay ¥500; players tied for
    the most take ¥500 each, tied for the fewest pay ¥300 each (000:368).
 2. If the Bank was in play: every loan is repaid with ¥500 interest; the interest is split
    evenly among the players with shares, rounded up to ¥100 (the extra from the supply);
-   with no shareholders it goes to the supply (000:321-323, 000:370). A player may end
+   with no shareholders it goes to the supply (000:319-323, 000:370). A player may end
    below ¥0.
 3. Tokens are turned into yen at ¥100 per resource (000:372). Barrels and takoyaki still
    for sale on a harbour are worth nothing (000:167).
@@ -58,9 +58,10 @@ def result(rules, s) -> Result:
     for i in range(P):
         y = yen(s, i)
         tokens = res[i] * rules.d.resource_yen
-        total = y + bonus[i] - repaid[i] - interest[i] + received[i] + tokens
+        markets = sum(rules.m[e].end_scoring(s, i) for e in s.ext)      # 000:574-576
+        total = y + bonus[i] + markets - repaid[i] - interest[i] + received[i] + tokens
         finals.append(total)
-        breakdown.append({"yen": y, "resources": res[i], "resource_bonus": bonus[i], "loans_repaid": repaid[i],
+        breakdown.append({"yen": y, "resources": res[i], "resource_bonus": bonus[i], "markets": markets, "loans_repaid": repaid[i],
                           "interest_paid": interest[i], "interest_received": received[i], "tokens_yen": tokens,
                           "total": total})
     ranking = rank_by([(f,) for f in finals], range(P))

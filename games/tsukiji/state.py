@@ -3,12 +3,16 @@
 Everything is dicts, lists, ints, bools and str, so that `dump` is a deep copy and
 `restore` a validation. The rules modules are the only writers.
 
-A seat (000:58-62):
-    licences  {fish: n}              licence spaces, at most 4 together with rentals (000:147)
+A seat (000:62):
+    licences  {fish: n}              licence spaces, at most 4 together with rentals (000:145)
     rentals   [[item, uses], ...]     cool boxes and hand carts, "2" side = 2 uses (000:329)
     tokens    {kind: n}               fish tokens in front of the player
-    boats     [{type, at, load}]      type "1".."4" or "barge"; at a berth or "sea"
-    berths    1..3                    open berths, left to right (000:105)
+    boats     [{type, at, load}]      type "1".."4", "blue" (4 holds, 2 licences, 000:448), "barge"
+                                      (6 holds) or "barge4" (000:440); at a berth, "sea" or "foreign"
+                                      (docked at the Foreign Market, 000:551); a barrel caught with
+                                      another fish's licence is "fish/licence", e.g. "mackerel/himono:0";
+                                      "rented": "ships"/"used_ships" for a rented boat (000:578)
+    berths    1..3                    open berths, left to right (000:109)
     harbour   [[kind, row, col]]      barrels (and takoyaki) for sale; row "upper"/"lower";
                                       col "c3" = third printed column, "q1200" = ??? at ¥1,200
     loans, shares                     from the Bank (000:311-323)
@@ -34,7 +38,8 @@ class State:
 
     __slots__ = ("players", "hidden", "treasury", "seats", "fish", "ext", "bags", "box", "turn",
                  "phase", "ap", "cart_ap", "acted", "once", "ctx", "bid", "triggered", "final_left",
-                 "over", "reason", "turns", "round_limit", "why")
+                 "over", "reason", "turns", "round_limit", "why", "expansion", "collapse", "collapsed",
+                 "order", "buyers")
 
     def __init__(self):
         self.players = 0
@@ -60,11 +65,30 @@ class State:
         self.turns = 0
         self.round_limit = 0
         self.why = ""
+        #: the expansion is in the box (000:392-428): its markets may be drawn
+        self.expansion = False
+        #: the collapsing external markets variant (000:592-626), and the markets that have
+        #: collapsed: {market: "collapsed" | "closed"}
+        self.collapse = False
+        self.collapsed: dict[str, str] = {}
+        #: open market order (000:628): the markets not in play, face up in the order they come
+        #: into play; None when they are drawn at random from the box
+        self.order: dict[str, list[str]] | None = None
+        #: Influence buyer markers given to other players: [[owner, target], ...] (000:564)
+        self.buyers: list[list[int]] = []
 
 
 def new_seat() -> dict:
     return {"licences": {}, "rentals": [], "tokens": {}, "boats": [], "berths": 1, "harbour": [],
             "loans": 0, "shares": 0}
+
+
+def expansion_seat(seat: dict) -> dict:
+    """The expansion's harbour fields: what lies on each Himono licence (000:474) and the
+    Influence buyer markers on licence spaces (000:564)."""
+    seat.setdefault("himono", [])
+    seat.setdefault("buyers", 0)
+    return seat
 
 
 def yen(s: State, seat: int) -> int:
@@ -91,7 +115,8 @@ def licence_count(seat: dict) -> int:
 
 
 def slots_used(seat: dict) -> int:
-    return licence_count(seat) + len(seat["rentals"])
+    """Licence spaces taken: licences, rented cool boxes and carts, buyer markers (000:145, 000:564)."""
+    return licence_count(seat) + len(seat["rentals"]) + seat.get("buyers", 0)
 
 
 def berth_open(seat: dict, berth: str) -> bool:
@@ -102,35 +127,60 @@ def berth_boats(seat: dict, berth: str) -> list[dict]:
     return [b for b in seat["boats"] if b["at"] == berth]
 
 
+def barrel_fish(item: str) -> str:
+    """A barrel on a boat is its fish, or "fish/licence" when caught with another fish's
+    licence (Himono 000:468, Horse Mackerel 000:489): "mackerel/himono:1"."""
+    return item.split("/", 1)[0]
+
+
+def barrel_licence(item: str) -> str:
+    """The licence a barrel on a boat was caught with ("himono:1" is the second Himono licence)."""
+    return item.split("/", 1)[1].split(":", 1)[0] if "/" in item else item
+
+
+def barrel_name(item: str) -> str:
+    fish = barrel_fish(item).replace("_", " ")
+    if "/" in item:
+        return f"{fish} (caught with a {barrel_licence(item).replace('_', ' ')} licence)"
+    return fish
+
+
+def is_barge(boat_type: str) -> bool:
+    return boat_type in ("barge", "barge4")
+
+
 def berth_room(seat: dict, boat_type: str, right_ships: int) -> list[str]:
-    """Berths where a boat of this type can stand now (000:107, 000:137, 000:333)."""
+    """Berths where a boat of this type can stand now (000:109, 000:136, 000:333)."""
     out = []
     for berth in BERTHS:
         if not berth_open(seat, berth):
             continue
         here = berth_boats(seat, berth)
         if berth == "right":
-            if boat_type == "barge":
+            if is_barge(boat_type):
                 if not here:
                     out.append(berth)
-            elif not any(b["type"] == "barge" for b in here) and len(here) < right_ships:
+            elif not any(is_barge(b["type"]) for b in here) and len(here) < right_ships:
                 out.append(berth)
-        elif boat_type != "barge" and not here:
+        elif not is_barge(boat_type) and not here:
             out.append(berth)
     return out
 
 
-def barge_at_sea(seat: dict) -> int | None:
-    for i, b in enumerate(seat["boats"]):
-        if b["type"] == "barge" and b["at"] == "sea":
-            return i
-    return None
+def barges_at_sea(seat: dict) -> list[int]:
+    """Your barges at sea (one, or with the expansion's 4-hold barges up to two, 000:440)."""
+    return [i for i, b in enumerate(seat["boats"]) if is_barge(b["type"]) and b["at"] == "sea"]
 
 
-def ships_at_sea_with(seat: dict, fish: str) -> int:
-    """Ships (not the barge) at sea carrying at least one barrel of `fish` (000:129)."""
+def licences_used_by(boat: dict) -> list[str]:
+    """The licences a loaded ship's barrels were caught with (000:129, 000:448, 000:468)."""
+    return sorted({barrel_licence(x) for x in boat["load"]})
+
+
+def ships_at_sea_with(seat: dict, licence: str) -> int:
+    """Ships (not barges) at sea carrying a barrel caught with a `licence` licence (000:129)."""
     return sum(1 for b in seat["boats"]
-               if b["type"] != "barge" and b["at"] == "sea" and fish in b["load"])
+               if not is_barge(b["type"]) and b["at"] == "sea" and licence in licences_used_by(b))
 
 
 def tokens_total(d: dict) -> int:

@@ -1,4 +1,4 @@
-"""The turn: its start, spoilage, the main phase's choices and free actions, its end (000:88-109, 000:359-365)."""
+"""The turn: its start, spoilage, the main phase's choices and free actions, its end (000:94-109, 000:359-366)."""
 
 from __future__ import annotations
 
@@ -7,17 +7,21 @@ from core.rng import Rng
 
 from .citations import RULE_BERTH
 from .data import EXTERNAL, FISH
-from .state import (BERTHS, State, add, barge_at_sea, pay,
+from .state import (BERTHS, State, add, barges_at_sea, barrel_fish, barrel_name, is_barge, pay,
                     yen)
+
+
+#: takoyaki (000:232-240) and himono (000:432) stay where they lie when fish spoil
+NEVER_SPOIL = ("takoyaki", "himono")
 
 
 class Turn:
     """Mixed into rules.Tsukiji."""
 
-    # ==== the turn: start, spoilage, end (000:94-109, 000:359-365) ==============================
+    # ==== the turn: start, spoilage, end (000:94-109, 000:359-366) ==============================
 
     def end_trigger(self, s: State, seat: int) -> str:
-        """000:96-97 / 000:361-363, checked at the start of each turn."""
+        """000:96-97 / 000:361-362, checked at the start of each turn."""
         y, r = yen(s, seat), self.resources(s, seat)
         others = [o for o in range(s.players) if o != seat]
         sole_lowest_res = all(self.resources(s, o) > r for o in others)
@@ -75,7 +79,11 @@ class Turn:
                 s.why = f"seat {seat + 1} has {why}"
                 ev.append(Event("end", f"Seat {seat + 1} has {why}: the end is triggered. Seat {seat + 1} plays "
                                        "this turn and everyone else one last turn.", seat))
-        if self._start_choices(s, seat):
+        dried = self.m["himono"].convert(s, seat, ev) if "himono" in s.fish else []
+        if dried:                                                  # 000:476: price the new himono first
+            s.phase = "start"
+            s.ctx = {"kind": "start", "fugu": 0, "pending": dried}
+        elif self._start_choices(s, seat):
             s.phase = "start"
             s.ctx = {"kind": "start", "fugu": 0}
         else:
@@ -85,6 +93,14 @@ class Turn:
     def _end_turn(self, s: State, rng: Rng, ev: list) -> None:
         s.ctx = None
         s.phase = "main"
+        for k, (owner, target) in enumerate(s.buyers):
+            if target == s.turn:                                   # 000:564: right after that turn
+                del s.buyers[k]
+                s.phase = "buy"
+                s.ctx = {"kind": "buy", "buyer": owner}
+                ev.append(Event("buyer", f"Seat {owner + 1}'s buyer marker: seat {owner + 1} may now buy from "
+                                         "the other harbours.", owner))
+                return
         if s.triggered >= 0:
             s.final_left -= 1
             if s.final_left <= 0:
@@ -97,7 +113,7 @@ class Turn:
         self._begin_turn(s, rng, ev)
 
     def _perishable(self, seat: dict) -> bool:
-        return any(k != "takoyaki" for k, _, _ in seat["harbour"])
+        return any(k not in NEVER_SPOIL for k, _, _ in seat["harbour"])
 
     def _start_choices(self, s: State, seat: int) -> bool:
         me = s.seats[seat]
@@ -106,7 +122,7 @@ class Turn:
         return bool(self._own_fugu(s, seat))
 
     def _own_fugu(self, s: State, seat: int) -> list[str]:
-        """000:214 — spoiled fugu in your lower row, which you may buy yourself now."""
+        """000:212 — spoiled fugu in your lower row, which you may buy yourself now."""
         st = s.fish.get("fugu")
         if st is None or st["tokens"] <= 0:
             return []
@@ -118,18 +134,18 @@ class Turn:
         return cols
 
     def _spoil(self, s: State, seat: int, ev: list) -> None:
-        """000:109 — the lower row goes back to the markets unpaid; the upper row slides down."""
+        """000:105 — the lower row goes back to the markets unpaid; the upper row slides down."""
         me = s.seats[seat]
         kept, gone = [], {}
         for kind, row, col in me["harbour"]:
-            if kind == "takoyaki":
+            if kind in NEVER_SPOIL:                                # 000:432: himono never spoils
                 kept.append([kind, row, col])
             elif row == "lower":
                 self.barrels_home(s, kind, 1)
                 add(gone, kind)
             else:
                 kept.append([kind, "lower", col])
-        moved = sum(1 for k, r, _ in me["harbour"] if k != "takoyaki" and r == "upper")
+        moved = sum(1 for k, r, _ in me["harbour"] if k not in NEVER_SPOIL and r == "upper")
         me["harbour"] = kept
         if gone or moved:
             ev.append(Event("spoil", f"Seat {seat + 1}'s fish spoil: {self.lot_text(gone)} back to the markets, "
@@ -137,6 +153,8 @@ class Turn:
 
     def _start_actions(self, s: State, seat: int) -> list[Action]:
         me = s.seats[seat]
+        if s.ctx.get("pending"):
+            return self.price_actions(s.ctx["pending"][0], "Start")
         out = []
         if not s.ctx.get("fugu") and self._perishable(me):
             for uses in sorted({u for item, u in me["rentals"] if item == "coolbox"}):
@@ -154,7 +172,7 @@ class Turn:
         if uses <= 1:
             del me["rentals"][i]
             key = "coolboxes" if item == "coolbox" else "carts"
-            if "rental" in s.ext:
+            if "rental" in s.ext and s.collapsed.get("rental") != "closed":      # 000:612
                 s.ext["rental"][key] += 1
             else:
                 s.box[key] += 1
@@ -179,39 +197,49 @@ class Turn:
         return out
 
     def _free_actions(self, s: State, seat: int, main: bool = False) -> list[Action]:
-        """Things done at any time in your turn, outside the actions (000:105, 000:147-150, 000:329)."""
+        """Things done at any time in your turn, outside the actions (000:109, 000:145-149, 000:329)."""
         me = s.seats[seat]
         out = []
         if me["berths"] < len(BERTHS) and yen(s, seat) >= self.d.berth_cost:
             out.append(Action("berth", f"Open your {BERTHS[me['berths']]} berth for ¥{self.d.berth_cost:,}",
                               "Free", ("berth",)))
-        for f in FISH:                       # 000:147 — free, at any time in your turn
+        for f in FISH:                       # 000:145 — free, at any time in your turn
             if me["licences"].get(f):
                 out.append(Action(f"return:{f}", f"Return a {self.m[f].name} licence to its market", "Free",
                                   ("return", f)))
-        bi = barge_at_sea(me)
-        if bi is not None:
-            barge = me["boats"][bi]
-            if len(barge["load"]) < self.d.holds("barge"):
-                salmon_on = "salmon" in barge["load"]
-                for i, b in enumerate(me["boats"]):
-                    if b["type"] != "barge" and b["at"] == "sea" and b["load"]:
-                        if b["load"][0] == "salmon" and salmon_on:
-                            continue
-                        out.append(Action(f"transfer:{i + 1}", f"Move a {b['load'][0].replace('_', ' ')} barrel "
-                                                               f"from boat {i + 1} to the barge", "Free",
-                                          ("transfer", i)))
+        out += self._transfer_actions(s, seat)
         if main:
             if not s.acted:
                 for i, b in enumerate(me["boats"]):
                     if b["at"] == "sea":
-                        for f in sorted(set(b["load"]), key=FISH.index):
-                            out.append(Action(f"dump:{i + 1}:{f}", f"Throw a {f.replace('_', ' ')} barrel from boat "
-                                                                    f"{i + 1} back into the sea", "Free",
-                                              ("dump", i, f)))
+                        for item in sorted(set(b["load"]), key=lambda x: (FISH.index(barrel_fish(x)), x)):
+                            out.append(Action(f"dump:{i + 1}:{item}", f"Throw a {barrel_name(item)} barrel from "
+                                                                       f"boat {i + 1} back into the sea", "Free",
+                                              ("dump", i, item)))
+            for mid in list(s.fish) + list(s.ext):            # Himono drying, buyer markers
+                out += self.m[mid].free_actions(s, seat)
             for uses in sorted({u for item, u in me["rentals"] if item == "cart"}):
                 out.append(Action(f"cart:{uses}", f"Use a hand cart ({uses} use{'s' if uses > 1 else ''} left): "
                                                   "+1 action point for markets", "Free", ("cart", uses)))
+        return out
+
+    def _transfer_actions(self, s: State, seat: int) -> list[Action]:
+        """000:147 — barrels move from ships at sea onto a barge at sea with room, never back;
+        one salmon at most on a barge; never from a rented ship (000:580)."""
+        me = s.seats[seat]
+        barges = [j for j in barges_at_sea(me) if len(me["boats"][j]["load"]) < self.d.holds(me["boats"][j]["type"])]
+        out = []
+        for j in barges:
+            to = "the barge" if len(barges_at_sea(me)) == 1 else f"the barge (boat {j + 1})"
+            salmon_on = any(barrel_fish(x) == "salmon" for x in me["boats"][j]["load"])
+            for i, b in enumerate(me["boats"]):
+                if is_barge(b["type"]) or b["at"] != "sea" or not b["load"] or b.get("rented"):
+                    continue
+                if barrel_fish(b["load"][-1]) == "salmon" and salmon_on:
+                    continue
+                key = f"transfer:{i + 1}" if len(barges_at_sea(me)) == 1 else f"transfer:{i + 1}:{j + 1}"
+                out.append(Action(key, f"Move a {barrel_name(b['load'][-1])} barrel from boat {i + 1} to {to}",
+                                  "Free", ("transfer", i, j)))
         return out
 
     def _apply_free(self, s: State, seat: int, data: tuple, ev: list) -> None:
@@ -226,19 +254,20 @@ class Turn:
             f = data[1]
             add(me["licences"], f, -1)
             self.licence_home(s, f)
+            self.m[f].on_licence_returned(s, seat, ev)
             if s.ctx and s.ctx.get("kind") == "fish" and s.ctx["lic"].get(f):
                 add(s.ctx["lic"], f, -1)
             ev.append(Event("return", f"Seat {seat + 1} returns a {self.m[f].name} licence.", seat))
         elif op == "transfer":
-            i = data[1]
-            f = me["boats"][i]["load"].pop()
-            me["boats"][barge_at_sea(me)]["load"].append(f)
-            ev.append(Event("transfer", f"Seat {seat + 1} moves a {f.replace('_', ' ')} barrel onto the barge.", seat))
+            _, i, j = data
+            item = me["boats"][i]["load"].pop()
+            me["boats"][j]["load"].append(item)
+            ev.append(Event("transfer", f"Seat {seat + 1} moves a {barrel_name(item)} barrel onto the barge.", seat))
         elif op == "dump":
-            _, i, f = data
-            me["boats"][i]["load"].remove(f)
-            self.barrels_home(s, f, 1)
-            ev.append(Event("dump", f"Seat {seat + 1} throws a {f.replace('_', ' ')} barrel back.", seat))
+            _, i, item = data
+            me["boats"][i]["load"].remove(item)
+            self.barrels_home(s, barrel_fish(item), 1)
+            ev.append(Event("dump", f"Seat {seat + 1} throws a {barrel_name(item)} barrel back.", seat))
         elif op == "cart":
             self._use_rental(s, seat, "cart", data[1])
             s.cart_ap += 1

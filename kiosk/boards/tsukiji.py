@@ -361,7 +361,15 @@ class HarbourCard(FishPainter):
 
 
 class TsukijiBoard(Board):
-    """The whole Tsukiji table, redrawn from the view after every move."""
+    """The whole Tsukiji table, redrawn from the view after every move. A "???" price is
+    chosen in the list like any other and then said on a screen of its own (000:138)."""
+
+    data_in_picker = True
+
+    @classmethod
+    def open_data(cls, play, seat: int, key: str) -> None:
+        from ..screens.price import ask_price
+        ask_price(play, seat, key)
 
     def compose(self) -> ComposeResult:
         yield StatusPanel(self.game, self.seats, id="tj-status")

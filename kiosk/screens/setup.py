@@ -80,7 +80,7 @@ class SetupScreen(Screen):
                                      allow_blank=False, id=f"seat-kind-{seat}")
             with FormScroll(id="setup-options"):
                 for option in info.options:
-                    with Vertical(classes="setup-option"):
+                    with Vertical(classes="setup-option", id=f"option-box-{option.name}"):
                         yield Label(option.label or option.name, classes="option-label")
                         yield Select([(str(c), c) for c in option.choices], value=option.default,
                                      allow_blank=False, id=f"option-{option.name}")
@@ -93,6 +93,7 @@ class SetupScreen(Screen):
 
     def on_mount(self) -> None:
         self._show_seats(self.players)
+        self._show_options()
 
     @property
     def players(self) -> int:
@@ -103,9 +104,18 @@ class SetupScreen(Screen):
         for seat in range(self.game.info.max_players):
             self.query_one(f"#seat-{seat}").set_class(seat >= players, "-unused")
 
+    def _show_options(self) -> None:
+        """Options that apply only with another option's value (the expansion's markets) are
+        hidden, and so out of the Tab order, until that value is chosen."""
+        values = self._values()
+        for o in self.game.info.options:
+            self.query_one(f"#option-box-{o.name}").set_class(not o.applies(values), "-unused")
+
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "player-count":
             self._show_seats(event.value)
+        elif (event.select.id or "").startswith("option-"):
+            self._show_options()
 
     def seats(self) -> list[Seat]:
         """The seats as set now; an empty name falls back to 'Player N'."""
@@ -116,9 +126,13 @@ class SetupScreen(Screen):
             out.append(Seat(name, None if kind == HUMAN else kind.removeprefix("bot:")))
         return out
 
+    def _values(self) -> dict:
+        return {o.name: self.query_one(f"#option-{o.name}", Select).value for o in self.game.info.options}
+
     def options(self) -> dict:
-        return {o.name: self.query_one(f"#option-{o.name}", Select).value
-                for o in self.game.info.options}
+        """The options as set; one that does not apply keeps its default."""
+        values = self._values()
+        return {o.name: values[o.name] if o.applies(values) else o.default for o in self.game.info.options}
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

@@ -1,4 +1,4 @@
-"""Auction (000:307-309). Not used with fewer than 3 players (000:22).
+"""Auction (000:307-309). Not used with fewer than 3 players (000:23).
 
 Once per visit you may auction a lot: any tokens, laid on the rightmost space whose
 resource value the lot reaches; pay that space's fee first. Everyone else bids in secret
@@ -16,10 +16,11 @@ from .base import Market
 
 class Auction(Market):
     lines = "000:307-309"
+    quote = "darfst du eine Auktion durchführen"
 
     def refuse_entry(self, s, seat):
         if s.players < self.data["min_players"]:
-            return "the Auction is not used with fewer than 3 players (000:22)"
+            return "the Auction is not used with fewer than 3 players (000:23)"
         return None
 
     def space_for(self, value: int) -> int:

@@ -1,9 +1,13 @@
 """Bank (000:311-323).
 
 Take loans (¥500 each from the supply, several at once while any are left) or buy
-shares (¥300 each); nobody ever does both (000:313-317). At the end each loan is repaid
+shares (¥300 each); nobody ever does both (000:311-315). At the end each loan is repaid
 with ¥500 interest; the interest is split among the players with shares, rounded up to
-¥100 (000:321-323, in rules.py).
+¥100 (000:319-323, in rules.py).
+
+Collapsing markets (000:608): the Bank collapses once every loan is taken and every share
+bought, and closes (000:598); loans are still repaid at the end with interest to the
+shareholders (scoring.py).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from .base import Market, whole
 
 class Bank(Market):
     lines = "000:311-323"
+    quote = "darfst du einen Kredit aufnehmen oder eine Aktie kaufen"
 
     def setup(self, s):
         box = s.box
@@ -24,6 +29,11 @@ class Bank(Market):
         box["loans"] -= loans
         box["shares"] -= shares
         return {"loans": loans, "shares": shares}
+
+    def collapses(self, s):
+        """000:608: no loan and no share left on the Bank."""
+        st = s.ext[self.id]
+        return not st["loans"] and not st["shares"]
 
     def actions(self, s, seat, ctx):
         st = s.ext[self.id]

@@ -14,6 +14,7 @@ from .base import Market
 
 class Barter(Market):
     lines = "000:325"
+    quote = "darfst du eine Gruppe von Fischmarkern zum Verkauf anbieten"
 
     def possible(self, s, seat, ctx):
         return not ctx.get("bartered") and any(s.seats[seat]["tokens"].values())

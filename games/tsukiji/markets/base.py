@@ -42,8 +42,11 @@ class Market:
 
     kind = "external"
     lines = "000:169-191"
+    quote = "MÄRKTE"
     #: the text says this market may be visited once per turn whatever it costs
     once_per_turn = False
+    #: visiting pays every holder of its licences ¥100 each (000:181; not Horse Mackerel, 000:487)
+    licence_income = True
 
     def __init__(self, rules, data: dict):
         self.R = rules
@@ -53,12 +56,16 @@ class Market:
         self.name = data["name"]
         self.entry = data["entry"]
         self.rule = f"Tsukiji, {self.name} ({self.lines})"
+        if "once_per_turn" in data:
+            self.once_per_turn = bool(data["once_per_turn"])
+        if "licence_income" in data:
+            self.licence_income = bool(data["licence_income"])
 
     # ---- entering -----------------------------------------------------------------------
 
     @property
     def free(self) -> bool:
-        """No entry cost printed: free, but once per turn (000:181)."""
+        """No entry cost printed: free, but once per turn (000:179)."""
         return not self.entry
 
     def refuse_entry(self, s, seat) -> str | None:
@@ -71,7 +78,7 @@ class Market:
         return []
 
     def possible(self, s, seat: int, ctx: dict) -> bool:
-        """Whether at least one interaction is possible (000:185: you must interact once)."""
+        """Whether at least one interaction is possible (000:183: you must interact once)."""
         return bool(self.actions(s, seat, ctx))
 
     def apply(self, s, seat: int, data: tuple, rng, ev: list) -> None:
@@ -95,6 +102,29 @@ class Market:
 
     def view(self, s, d: dict) -> dict:
         return dict(d)
+
+    # ---- the expansion ---------------------------------------------------------------------------
+
+    def free_actions(self, s, seat: int) -> list[Action]:
+        """Things done at any time in your turn at no cost, keyed "free:<market>:..." (000:474, 000:564)."""
+        return []
+
+    def apply_free(self, s, seat: int, data: tuple, rng, ev: list) -> None:
+        raise NotImplementedError(data)
+
+    def end_scoring(self, s, seat: int) -> int:
+        """Yen this market adds to (or takes from) a seat's final score, before loans (000:574-576)."""
+        return 0
+
+    def collapses(self, s) -> bool:
+        """Whether this external market's collapse condition holds now (000:602-626)."""
+        return False
+
+    def on_overfished(self, s, rng, ev: list) -> None:
+        """What happens when this fish market becomes overfished, besides 000:353-355."""
+
+    def settle(self, s, ev: list) -> None:
+        """Payments due for an overfishing, made once no buying action is in progress (000:493, 000:504)."""
 
     # ---- building a lot of tokens (Auction, Barter, Trade) --------------------------------------
 
@@ -129,7 +159,7 @@ class FishMarket(Market):
     """A fish market: barrels, tokens, licences; buying licences and selling tokens (000:187-189)."""
 
     kind = "fish"
-    #: its tokens live in the auction bag (000:45)
+    #: its tokens live in the auction bag (000:40)
     bag = False
 
     def __init__(self, rules, data):
@@ -137,7 +167,7 @@ class FishMarket(Market):
         self.licence_price = int(data["licence_price"])
         self.per_visit = data.get("licences_per_visit")
 
-    # ---- set-up (000:36-46) and pieces ---------------------------------------------------
+    # ---- set-up (000:33-43) and pieces ---------------------------------------------------
 
     def setup(self, s) -> dict:
         box = s.box
@@ -171,7 +201,7 @@ class FishMarket(Market):
         pass
 
     def tokens_left(self, s) -> int:
-        """Tokens on the tableau (or in the bag); takoyaki do not count (000:353)."""
+        """Tokens on the tableau (or in the bag); takoyaki do not count (000:351)."""
         if self.bag:
             return len(s.bags.get(self.id, ()))
         return s.fish[self.id]["tokens"]
@@ -188,7 +218,7 @@ class FishMarket(Market):
         if not isinstance(out["overfished"], bool):
             raise ValueError(f"{self.name} overfished is true or false")
         if out["overfished"] and out["barrels"]:
-            raise ValueError(f"an overfished market keeps no barrels (000:355): {self.name}")
+            raise ValueError(f"an overfished market keeps no barrels (000:353): {self.name}")
         if not self.bag:
             out["tokens"] = whole(d.get("tokens", 0), f"{self.name} tokens")
         self.validate_extra(d, out, players)
@@ -206,6 +236,38 @@ class FishMarket(Market):
         if not self.bag:
             counts[f"tokens:{self.id}"] = counts.get(f"tokens:{self.id}", 0) + d["tokens"]
 
+    # ---- fishing ---------------------------------------------------------------------------------
+
+    def catch_grabs(self, s, seat: int, use: str) -> list[tuple[str, int]]:
+        """What one use of this market's licence catches: [(fish, barrels)] (000:129)."""
+        st = s.fish.get(self.id)
+        if st is None or st["overfished"] or st["barrels"] <= 0:
+            return []
+        return [(self.id, 1)]
+
+    def on_licence_taken(self, s, seat: int, ev: list) -> None:
+        """A seat has just bought (or taken) one of this market's licences."""
+
+    def on_licence_returned(self, s, seat: int, ev: list) -> None:
+        """A seat has just given one of this market's licences back (000:145, 000:478)."""
+
+    def on_unload(self, s, seat: int, item: str, ev: list) -> bool:
+        """A barrel of this fish unloaded at your berth; True when it is not put up for sale."""
+        return False
+
+    # ---- buying (000:163-165) -----------------------------------------------------------------------
+
+    def token_for_barrel(self, s) -> bool:
+        """Whether a barrel of this fish bought from a harbour can bring its token now."""
+        return s.fish.get(self.id) is not None and s.fish[self.id].get("tokens", 0) > 0
+
+    def take_token_for_barrel(self, s, seat: int, row: str, rng, ev: list) -> str:
+        """The token the buyer of a barrel takes from this market (000:163)."""
+        s.fish[self.id]["tokens"] -= 1
+        if self.id == "salmon" and row == "lower":                 # 000:253
+            return "salmon_spoiled"
+        return self.id
+
     # ---- values ---------------------------------------------------------------------------------
 
     def unit_value(self, s, kind: str) -> int:
@@ -213,6 +275,10 @@ class FishMarket(Market):
         return int(self.data.get("token_value", 0))
 
     # ---- the visit --------------------------------------------------------------------------------
+
+    def licence_cost(self, s) -> int:
+        """What the next licence costs (Sardines: ¥500, then ¥300 for the last, 000:521)."""
+        return self.licence_price
 
     def licence_refusal(self, s, seat: int, ctx: dict, slots: bool = True) -> str | None:
         st = s.fish[self.id]
@@ -223,15 +289,15 @@ class FishMarket(Market):
             return f"at most {self.per_visit} {self.name} licence per visit"
         if slots and slots_used(me) >= self.d.max_licences:
             return (f"all {self.d.max_licences} licence spaces are full; return a licence first "
-                    "(Tsukiji, fishing licences (000:147))")
-        if yen(s, seat) < self.licence_price:
-            return f"a {self.name} licence costs ¥{self.licence_price:,}"
+                    "(Tsukiji, fishing licences (000:140-145))")
+        if yen(s, seat) < self.licence_cost(s):
+            return f"a {self.name} licence costs ¥{self.licence_cost(s):,}"
         return None
 
     def actions(self, s, seat: int, ctx: dict) -> list[Action]:
         out = []
         if self.licence_refusal(s, seat, ctx) is None:
-            price = f"¥{self.licence_price:,}" if self.licence_price else "free"
+            price = f"¥{self.licence_cost(s):,}" if self.licence_cost(s) else "free"
             out.append(Action("licence", f"Buy a {self.name} licence ({price})", self.name, ("licence",)))
         out += self.sell_actions(s, seat, ctx)
         return out
@@ -240,7 +306,7 @@ class FishMarket(Market):
         return []
 
     def possible(self, s, seat: int, ctx: dict) -> bool:
-        """A licence counts as possible when returning one you hold would make room (000:147)."""
+        """A licence counts as possible when returning one you hold would make room (000:145)."""
         if self.actions(s, seat, ctx):
             return True
         return licence_count(s.seats[seat]) > 0 and self.licence_refusal(s, seat, ctx, slots=False) is None
@@ -248,13 +314,14 @@ class FishMarket(Market):
     def apply(self, s, seat: int, data: tuple, rng, ev: list) -> None:
         if data[0] == "licence":
             st = s.fish[self.id]
-            pay(s, seat, None, self.licence_price, self.rule)
+            price = self.licence_cost(s)
+            pay(s, seat, None, price, self.rule)
             st["licences"] -= 1
             add(s.seats[seat]["licences"], self.id)
+            self.on_licence_taken(s, seat, ev)
             s.ctx["licences"] = s.ctx.get("licences", 0) + 1
             ev.append(Event("licence", f"Seat {seat + 1} takes a {self.name} licence"
-                            + (f" for ¥{self.licence_price:,}." if self.licence_price else " for free."),
-                            seat, {"market": self.id}))
+                            + (f" for ¥{price:,}." if price else " for free."), seat, {"market": self.id}))
             return
         self.apply_special(s, seat, data, rng, ev)
 

@@ -18,6 +18,7 @@ from .base import FishMarket, whole
 
 class Eel(FishMarket):
     lines = "000:203-210"
+    quote = "Interaktionen bei der Märkte-Aktion"
 
     def setup_extra(self, s, st):
         st["value"] = int(self.data["value_start"])

@@ -1,12 +1,12 @@
-"""Fugu (000:212-221).
+"""Fugu (000:212-223).
 
 • The one fugu licence is taken for free (000:218); it goes back to the market the moment
-  its holder unloads a fugu barrel at a berth (000:216, in rules.py).
-• Selling n tokens pays ¥100 × n × n; you need not sell them all (000:219, 000:221:
+  its holder unloads a fugu barrel at a berth (000:214, in rules.py).
+• Selling n tokens pays ¥100 × n × n; you need not sell them all (000:219, 000:223:
   4 tokens give ¥1,600).
-• Value: n fugu tokens are worth n × n resources together (000:220).
+• Value: n fugu tokens are worth n × n resources together (000:221).
 • At the start of your turn you may buy your own spoiled fugu from your lower row,
-  paying its price to the supply (000:214, in rules.py).
+  paying its price to the supply (000:212, in rules.py).
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from .base import FishMarket
 
 
 class Fugu(FishMarket):
-    lines = "000:212-221"
+    lines = "000:212-223"
+    quote = "verdorbene Fugu-Fässer in dieser unteren Reihe"
 
     def unit_value(self, s, kind):
         return 1

@@ -3,6 +3,9 @@
 Enter once per turn. Donate tokens to its spaces, taking the printed yen per token
 whatever the token is worth: the left space holds 3 tokens in all, the right one 10;
 they stay there. Nothing can be done here once both are full.
+
+Collapsing markets (000:610): the Government collapses once both spaces are full, and
+closes (000:598).
 """
 
 from __future__ import annotations
@@ -15,10 +18,16 @@ from .base import Market, token_counts
 
 class Government(Market):
     lines = "000:327"
+    quote = "Fischmarker für wohltätige Zwecke spenden"
     once_per_turn = True
 
     def setup(self, s):
         return {"spaces": [{} for _ in self.data["spaces"]]}
+
+    def collapses(self, s):
+        """000:610: both spaces filled to capacity."""
+        st = s.ext[self.id]["spaces"]
+        return all(sum(st[i].values()) >= spec["capacity"] for i, spec in enumerate(self.data["spaces"]))
 
     def actions(self, s, seat, ctx):
         st = s.ext[self.id]["spaces"]

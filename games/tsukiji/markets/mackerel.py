@@ -1,11 +1,11 @@
-"""Mackerel (000:223-230), always in play (000:17).
+"""Mackerel (000:225-230), always in play (000:17).
 
-• Licences: at most 1 per visit, ¥100 (000:225).
+• Licences: at most 1 per visit, ¥100 (000:227).
 • Selling: mackerel barrels from your own harbour AND mackerel tokens go back to the
-  tableau; ¥100 for every 2 returned, in any mix (000:226). Items are returned one at a
+  tableau; ¥100 for every 2 returned, in any mix (000:228). Items are returned one at a
   time here; every second one of the same visit pays ¥100, which is the same as returning
   them together.
-• Each token is worth 1 resource (000:228).
+• Each token is worth 1 resource (000:230).
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from .base import FishMarket
 
 
 class Mackerel(FishMarket):
-    lines = "000:223-230"
+    lines = "000:225-230"
+    quote = "Interaktionen bei der Märkte-Aktion"
 
     def sell_actions(self, s, seat, ctx):
         me = s.seats[seat]

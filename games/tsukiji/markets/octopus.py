@@ -1,7 +1,7 @@
 """Octopus and Takoyaki (000:232-240).
 
 • Entry may be paid with 1 takoyaki token: one bought from another player or one you
-  have up for sale on your harbour (000:234, in rules.py).
+  have up for sale on your harbour (000:232, in rules.py).
 • Licences ¥300 (000:236). Tokens cannot be sold back (000:237).
 • Converting: give an octopus token back and take 3 takoyaki, which you put up for sale
   on your harbour at prices of your choice (000:238). Takoyaki never spoil; unsold ones
@@ -19,6 +19,7 @@ from .base import FishMarket, whole
 
 class Octopus(FishMarket):
     lines = "000:232-240"
+    quote = "um den Oktopus-Markt zu betreten"
 
     def setup_extra(self, s, st):
         st["takoyaki"] = self._take_tokens(s.box, "takoyaki", int(self.data["takoyaki"]))

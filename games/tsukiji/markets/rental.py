@@ -4,6 +4,10 @@ Rent cool boxes and hand carts for ¥200 each; each takes a licence space while 
 it and is used twice ("2" side, then "1" side, then back to the market). A cool box,
 used at the start of your turn, skips spoilage that turn; a hand cart gives 1 extra
 action point for entering markets this turn (uses in rules.py).
+
+Collapsing markets (000:612): the Rental collapses once no cool box and no hand cart is
+left on it, and closes (000:598); items coming back after their second use then go into
+the box instead (turn.py, _use_rental).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ NAMES = {"coolbox": "cool box", "cart": "hand cart"}
 
 class Rental(Market):
     lines = "000:329"
+    quote = "Kühlboxen und Handkarren für je ¥200 mieten"
 
     def setup(self, s):
         box = s.box
@@ -28,6 +33,11 @@ class Rental(Market):
             box[key] -= n
             out[key] = n
         return out
+
+    def collapses(self, s):
+        """000:612: no cool box and no hand cart on the market."""
+        st = s.ext[self.id]
+        return not st["coolboxes"] and not st["carts"]
 
     def actions(self, s, seat, ctx):
         st = s.ext[self.id]

@@ -1,9 +1,9 @@
 """Salmon (000:251-260).
 
-• A boat carries at most 1 salmon barrel at a time, the barge too (000:252, in rules.py).
+• A boat carries at most 1 salmon barrel at a time, the barge too (000:251, in rules.py).
 • Buying a salmon barrel from the upper row gives a token fresh side up, from the lower
-  (spoiled) row "4" side up (000:254, in rules.py).
-• Licences ¥400 (000:256); tokens cannot be sold back (000:257).
+  (spoiled) row "4" side up (000:253, in rules.py).
+• Licences ¥400 (000:257); tokens cannot be sold back (000:258).
 • Value: "4" side up 4; fresh side up = the number of salmon tokens players hold now,
   fresh and spoiled together (000:260).
 """
@@ -15,6 +15,7 @@ from .base import FishMarket
 
 class Salmon(FishMarket):
     lines = "000:251-260"
+    quote = "Lachslizenzen erlauben Schiffen, immer nur ein einziges Lachsfass"
 
     def unit_value(self, s, kind):
         if kind == "salmon_spoiled":

@@ -10,6 +10,7 @@ from .base import FishMarket
 
 class Squid(FishMarket):
     lines = "000:275-280"
+    quote = "Interaktionen bei der Märkte-Aktion"
 
     def sell_actions(self, s, seat, ctx):
         if s.seats[seat]["tokens"].get("squid"):

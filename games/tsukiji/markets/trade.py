@@ -4,6 +4,9 @@
   printed resources and take the printed yen; the tokens stay there.
 • Tokens for tokens, once anyone has traded for yen in this game: take the tokens from a
   space and leave there tokens of yours worth at least its printed resources.
+
+Collapsing markets (000:616): Trade collapses once tokens lie on every space; it stays
+open (the "collapsed" side, 000:596), so tokens for tokens goes on.
 """
 
 from __future__ import annotations
@@ -16,9 +19,14 @@ from .base import Market, token_counts
 
 class Trade(Market):
     lines = "000:339-343"
+    quote = "Fischmarker gegen Yen oder gegen andere Fischmarker tauschen"
 
     def setup(self, s):
         return {"spaces": [{} for _ in self.data["spaces"]], "traded": False}
+
+    def collapses(self, s):
+        """000:616: every space holds tokens."""
+        return all(s.ext[self.id]["spaces"])
 
     def _targets(self, s, value: int):
         st = s.ext[self.id]
