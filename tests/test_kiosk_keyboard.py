@@ -97,8 +97,13 @@ async def test_focus_starts_on_the_player_count_and_enter_opens_it(name):
         assert app.screen is setup and app.focused is count
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("name", GAMES)
+# Every size for the short form; Tsukiji's long one (two dozen options) at the smallest screen,
+# where scrolling matters most (the visibility check below covers its scrolled-away case).
+TAB_WALKS = [pytest.param("chocolate_milk", size.values[0], id=f"chocolate_milk-{size.id}") for size in SIZES] + [
+    pytest.param("tsukiji", (80, 24), id="tsukiji-80x24")]
+
+
+@pytest.mark.parametrize("name,size", TAB_WALKS)
 @sync
 async def test_tab_visits_each_visible_control_once_in_view_and_shift_tab_goes_back(name, size):
     app = kiosk()

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-import copy
-
 from core.game import Action, Event
 
 from .citations import RULE_MARKETS
 from .state import (State, add, pay,
                     yen)
+
+
+def _copy(v):
+    """A seat field copied two levels deep: what paying an entry cost may change (yen, tokens,
+    harbour rows, Himono lists) is put back exactly after a probe."""
+    if isinstance(v, dict):
+        return dict(v)
+    if isinstance(v, list):
+        return [list(x) if isinstance(x, list) else dict(x) if isinstance(x, dict) else x for x in v]
+    return v
 
 
 class Entering:
@@ -125,7 +133,8 @@ class Entering:
             if mid not in s.fish or not s.seats[seat]["licences"].get(mid):
                 return False
         me = s.seats[seat]
-        saved = (dict(s.treasury.balances), copy.deepcopy(me), [list(x) for x in me["harbour"]], s.ctx, s.phase)
+        saved = (dict(s.treasury.balances), {k: _copy(v) for k, v in me.items()}, [list(x) for x in me["harbour"]],
+                 s.ctx, s.phase)
         saved_fish = {f: dict(v) for f, v in s.fish.items()}
         saved_bags = {f: list(v) for f, v in s.bags.items()}
         saved_box = {k: dict(v) if isinstance(v, dict) else v for k, v in s.box.items()}
