@@ -342,3 +342,31 @@ class FishMarket(Market):
         if self.bag:
             out["tokens_in_bag"] = len(s.bags.get(self.id, ()))
         return out
+
+
+class PaysOnOverfishing(FishMarket):
+    """A fish market whose overfishing pays (Horse Mackerel, 000:493) or charges (Nori,
+    000:504) its tokens' holders — once no buying action is in progress, so the market
+    keeps "to_settle" until then; `settle` makes the payments."""
+
+    #: the line of the payment rule
+    settle_line = ""
+
+    def setup_extra(self, s, st):
+        st["to_settle"] = False
+
+    def extra_keys(self):
+        return {"to_settle"}
+
+    def validate_extra(self, d, out, players):
+        v = d.get("to_settle", False)
+        if not isinstance(v, bool):
+            raise ValueError(f"{self.name}'s to_settle is true or false ({self.settle_line})")
+        if v and not out["overfished"]:
+            raise ValueError(f"payments for {self.name.lower()} tokens are due only once it is overfished "
+                             f"({self.settle_line})")
+        out["to_settle"] = v
+
+    def on_overfished(self, s, rng, ev):
+        s.fish[self.id]["to_settle"] = True
+

@@ -32,7 +32,7 @@ from core.game import Event
 
 from ..citations import rule
 from ..state import pay
-from .base import FishMarket
+from .base import PaysOnOverfishing
 
 RULE_HORSE_CATCH = rule("Horse Mackerel, catching mackerel", "000:489",
                         "kannst du mit einer Bastardmakrelen-Lizenz mit einer einzelnen Tätigkeit Fangen 1 oder 2")
@@ -40,7 +40,8 @@ RULE_HORSE_OVERFISHED = rule("Horse Mackerel, overfished", "000:493",
                              "nehmen alle Spieler ¥200 aus dem allgemeinen Vorrat für jeden Bastardmakrelen-Marker")
 
 
-class HorseMackerel(FishMarket):
+class HorseMackerel(PaysOnOverfishing):
+    settle_line = "000:493"
     lines = "000:487-500"
     quote = "Besitzer von Bastardmakrelen-Lizenzen erhalten nicht die üblichen ¥100 pro Lizenz"
 
@@ -61,22 +62,8 @@ class HorseMackerel(FishMarket):
 
     # ---- overfishing (000:493) ------------------------------------------------------------------------
 
-    def setup_extra(self, s, st):
-        st["to_settle"] = False
-
-    def extra_keys(self):
-        return {"to_settle"}
-
-    def validate_extra(self, d, out, players):
-        v = d.get("to_settle", False)
-        if not isinstance(v, bool):
-            raise ValueError("Horse Mackerel's to_settle is true or false (000:493)")
-        if v and not out["overfished"]:
-            raise ValueError("payments for horse mackerel tokens are due only once it is overfished (000:493)")
-        out["to_settle"] = v
-
     def on_overfished(self, s, rng, ev):
-        s.fish[self.id]["to_settle"] = True
+        super().on_overfished(s, rng, ev)
         if "mackerel" not in s.fish:                                 # 000:493, 000:586
             self.R.bring_in(s, "mackerel", ev, "Horse Mackerel is overfished, so Mackerel is set up "
                                                "(no licences set aside or given, 000:586)")

@@ -21,14 +21,15 @@ from core.game import Event
 
 from ..citations import rule
 from ..state import pay, yen
-from .base import FishMarket
+from .base import PaysOnOverfishing
 
 RULE_NORI_ONE = rule("Nori, one licence", "000:508", "Du darfst nur dann eine Nori-Lizenz nehmen, wenn du noch keine")
 RULE_NORI_OVERFISHED = rule("Nori, overfished", "000:504",
                             "zahlen alle Spieler ¥100 in den allgemeinen Vorrat für jeden Nori-Marker")
 
 
-class Nori(FishMarket):
+class Nori(PaysOnOverfishing):
+    settle_line = "000:504"
     lines = "000:502-513"
     quote = "Du darfst diesen Markt nur betreten, um eine einzelne Fischereilizenz zu nehmen"
 
@@ -59,23 +60,6 @@ class Nori(FishMarket):
         return super().explain(s, seat, key)
 
     # ---- overfishing (000:504) ---------------------------------------------------------------------------
-
-    def setup_extra(self, s, st):
-        st["to_settle"] = False
-
-    def extra_keys(self):
-        return {"to_settle"}
-
-    def validate_extra(self, d, out, players):
-        v = d.get("to_settle", False)
-        if not isinstance(v, bool):
-            raise ValueError("Nori's to_settle is true or false (000:504)")
-        if v and not out["overfished"]:
-            raise ValueError("payments for nori tokens are due only once it is overfished (000:504)")
-        out["to_settle"] = v
-
-    def on_overfished(self, s, rng, ev):
-        s.fish[self.id]["to_settle"] = True
 
     def settle(self, s, ev):
         st = s.fish.get(self.id)
