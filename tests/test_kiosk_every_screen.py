@@ -125,6 +125,24 @@ async def curtain_of(pilot, name: str) -> None:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen), "the curtain")
 
 
+#: Tsukiji with its expansion (000:392-628): the Blue Ship, the 4-hold barges, both variants
+#: (collapsing markets, open market order) and four of the expansion's markets
+TSUKIJI_EXPANSION = dict(OPTIONS["tsukiji"], expansion="on", blue_ship="on", barges="two_four", collapse="on",
+                         order="open", clams_oysters="in", swordfish="in", sushi_shop="in", influence="in")
+
+
+async def tsukiji_expansion_of(pilot) -> None:
+    """Aiko's turn at an expansion table, the board scrolled to the other markets and the
+    markets to come."""
+    await at_menu(pilot)
+    pilot.app.start_match(games.load("tsukiji"), seats("tsukiji"), TSUKIJI_EXPANSION)
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, PlayScreen) and pilot.app.screen.human == 0,
+                   "Aiko's turn")
+    board = pilot.app.screen.query_one("#board")
+    board.scroll_to_widget(board.query_one("#tj-external"), animate=False, top=True)
+    await pilot.pause()
+
+
 async def build_of(pilot, name: str) -> None:
     """A person's building turn: Tokyo Jutaku after the start on an outer card, Countdown
     at once; the computer architect has built first."""
@@ -185,6 +203,7 @@ SCENES: dict[str, Scene] = {
     "resting": Scene(lambda: startup.RestingKiosk("the data folder /srv/tokyo is a file, not a folder",
                                                   seconds=3600), resting, None),
     "curtain-tsukiji": Scene(kiosk, lambda p: curtain_of(p, "tsukiji"), None),
+    "play-tsukiji_expansion": Scene(kiosk, tsukiji_expansion_of, "#actions"),
 }
 for _name in GAMES[:2]:
     for _screen, _reach, _main in (("setup", setup_of, "#start"), ("play", play_of, "#actions"),
@@ -239,7 +258,10 @@ def reach_and_check(scene: str, size):
 LATER = {"setup-jutaku", "play-jutaku", "build-jutaku", "play-bottle_bonus", "build-countdown", "end-jutaku",
          "end-countdown", "setup-izakaya", "play-izakaya", "end-izakaya", "setup-shopping_spree",
          "play-shopping_spree", "end-shopping_spree"}
-CASES = [(scene, size) for scene in SCENES for size in SIZES if scene not in LATER or size != (100, 30)]
+# Scenes pictured at one size only (the 250×70 check below still covers them).
+ONE_SIZE = {"play-tsukiji_expansion": (100, 30)}
+CASES = [(scene, size) for scene in SCENES for size in SIZES if (scene not in LATER or size != (100, 30))
+         and ONE_SIZE.get(scene, size) == size]
 
 
 @pytest.mark.parametrize("scene,size", CASES, ids=[f"{sc}-{size_id(sz)}" for sc, sz in CASES])

@@ -141,6 +141,17 @@ async def test_markets_not_in_play_are_not_drawn(tsukiji):
     assert "Tuna" not in text and "Squid" in text
 
 
+@sync
+async def test_a_base_table_shows_nothing_of_the_expansion(tsukiji):
+    match = tsukiji.new(4, seed=SEED, options=ALL_MARKETS)
+    text, drawn = await render(tsukiji, match.view(None), 4)
+    assert "expansion" not in text and "collaps" not in text.lower() and "Markets to come" not in text
+    assert "Himono" not in text and "Buyer marker" not in text and "Foreign Market" not in text
+    assert not drawn["markets"] & {"clams_oysters", "himono", "horse_mackerel", "nori", "sardines", "swordfish",
+                                   "foreign_market", "influence", "new_aquarium", "overfishing", "ship_rental",
+                                   "sushi_shop"}
+
+
 def busy_position(hidden: bool) -> dict:
     """Three seats with cargo, sale rows, tokens, rentals, loans and shares; distinct yen."""
     return {"players": 3, "options": {"money": "hidden" if hidden else "open"},
