@@ -227,3 +227,207 @@ def test_locked_kiosk_ignores_quit_keys_and_closes_with_the_pin(open_kiosk):
     # The kiosk exits, textual-serve closes the session and its page says so.
     assert "Session ended." in kiosk.wait_closed()
     assert kiosk.server.process.poll() is None, "the server stopped with the kiosk"
+
+
+# ---- Tsukiji Market: the expansion on the set-up screen, a ??? price said in the browser ----
+
+TSUKIJI_HEADER = re.compile(r"Tsukiji Market\s+·\s+move (\d+)\s+·\s+(.+?) to play")
+EXPANSION_LABELS = ("Table mackerel (expansion)", "Blue Ship (expansion)", "Barges (expansion)")
+
+# The action list under "… your move (…):" (and its group tabs, if any): its box in cells (top and bottom border rows,
+# left border ▊ and right border ▎ columns), or null while it is not drawn.
+ACTION_BOX = """() => {
+  const term = window.__tokyoTerminals[0], buffer = term.buffer.active;
+  const row = (y) => buffer.getLine(buffer.viewportY + y);
+  const ch = (line, x) => { const c = line.getCell(x); return c ? c.getChars() : ""; };
+  for (let y = 0; y < term.rows - 1; y++) {
+    if (!row(y).translateToString(true).includes("your move (")) continue;
+    // just below, or below the group tabs when there are many actions
+    for (let t = y + 1; t < Math.min(y + 5, term.rows - 1); t++) {
+      const top = row(t);
+      for (let x = 0; x < term.cols - 1; x++) {
+        if (ch(top, x) !== "\\u258a" || ch(top, x + 1) !== "\\u2594") continue;
+        let right = x + 1;
+        while (right < term.cols && ch(top, right) !== "\\u258e") right++;
+        for (let b = t + 1; b < term.rows; b++) {
+          const line = row(b);
+          if (ch(line, x) === "\\u258a" && ch(line, x + 1) === "\\u2581") return [t, b, x, right];
+        }
+      }
+    }
+  }
+  return null;
+}"""
+
+# The rows of that list as [text, highlighted]: the highlighted option's cells have another
+# background than the list's own, which the cell just inside the left border keeps.
+ACTION_ROWS = """([top, bottom, left, right]) => {
+  const term = window.__tokyoTerminals[0], buffer = term.buffer.active, rows = [];
+  const bg = (c) => c ? c.getBgColorMode() + ":" + c.getBgColor() : "";
+  for (let y = top + 1; y < bottom; y++) {
+    const line = buffer.getLine(buffer.viewportY + y);
+    let text = "";
+    for (let x = left + 1; x < right; x++) { const c = line.getCell(x); text += c ? (c.getChars() || " ") : " "; }
+    rows.push([text, bg(line.getCell(left + 1)) !== bg(line.getCell(left + 2))]);
+  }
+  return rows;
+}"""
+
+
+def action_rows(kiosk: Kiosk) -> list[tuple[str, bool]]:
+    """The action list's rows (text without the scrollbar, highlighted or not); [] when none."""
+    box = kiosk.page.evaluate(ACTION_BOX)
+    if box is None:
+        return []
+    return [(" ".join(re.sub("[\u2580-\u259f]", " ", text).split()), lit)
+            for text, lit in kiosk.page.evaluate(ACTION_ROWS, box)]
+
+
+def offered(kiosk: Kiosk) -> str:
+    """Everything the action list shows, its wrapped lines joined with spaces."""
+    return " ".join(text for text, _ in action_rows(kiosk) if text)
+
+
+def highlighted(kiosk: Kiosk) -> str:
+    """The highlighted option, its wrapped lines joined, once two looks agree."""
+    last = None
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        now = " ".join(text for text, lit in action_rows(kiosk) if lit and text)
+        if now and now == last:
+            return now
+        last = now
+        kiosk.page.wait_for_timeout(60)
+    raise AssertionError(f"no highlighted action; the screen shows:\n{kiosk.show()}")
+
+
+def move_number(kiosk: Kiosk) -> int:
+    found = TSUKIJI_HEADER.search(kiosk.show())
+    return int(found.group(1)) if found else -1
+
+
+def player_1_to_play(kiosk: Kiosk, after: int, timeout: float = WAIT) -> None:
+    """Wait past move `after` for Player 1's turn with something to choose (or type)."""
+    def ready(lines: list[str]) -> bool:
+        found = TSUKIJI_HEADER.search("\n".join(lines[:2]))
+        if not found or int(found.group(1)) <= after or found.group(2) != "Player 1":
+            return False
+        return "hidden as you type" in "\n".join(lines) or bool(offered(kiosk))
+    wait_until(kiosk, f"Player 1 to play after move {after}", ready, timeout)
+    kiosk.page.wait_for_timeout(100)   # the list is drawn in the same refresh: let it settle
+
+
+def choose_by_keys(kiosk: Kiosk, want: str) -> None:
+    """Home, then ↓ until the highlighted option reads `want`, then Enter."""
+    kiosk.press("Home")
+    now = highlighted(kiosk)
+    for _ in range(40):
+        if want in now:
+            kiosk.press("Enter")
+            return
+        kiosk.press("ArrowDown")
+        before, deadline = now, time.monotonic() + 3
+        while now == before and time.monotonic() < deadline:
+            kiosk.page.wait_for_timeout(50)
+            now = highlighted(kiosk)
+        assert now != before, f"{want!r} is not among the actions; the screen shows:\n{kiosk.show()}"
+    raise AssertionError(f"{want!r} not reached by ↓; the screen shows:\n{kiosk.show()}")
+
+
+def harbour_lines(lines: list[str], title: str) -> list[str]:
+    """The inside of the harbour card whose top border starts with `title` ("P1 Player 1"),
+    drawn heavy (┏━, the seat to play) or light (╭─)."""
+    for top, line in enumerate(lines):
+        found = re.search(rf"[┏╭][━─] {re.escape(title)} ", line)
+        if not found:
+            continue
+        left = found.start()
+        right = next((i for i in range(found.end(), len(line)) if line[i] in "┓╮"), len(line))
+        inside = []
+        for row in lines[top + 1:]:
+            if row[left:left + 1] not in ("┃", "│"):
+                break
+            inside.append(row[left + 1:right].strip())
+        return inside
+    raise AssertionError(f"no harbour card {title!r} on the screen:\n" + "\n".join(lines))
+
+
+def has_mackerel_licence(kiosk: Kiosk) -> bool:
+    row = next(r for r in harbour_lines(kiosk.screen_text(), "P1 Player 1") if r.startswith("Licences"))
+    return bool(re.match(r"Licences .*\bMA\b.*Tokens", row))
+
+
+def test_tsukiji_expansion_set_up_and_a_typed_price_in_the_browser(open_kiosk):
+    """Tsukiji Market through `tokyo serve`: the Expansion switched on by keys shows its own
+    options; then Player 1 fishes a mackerel barrel by keys, docks it and says a ??? price
+    (000:138) on the price screen; the harbour and the log show the barrel at ¥1,200."""
+    kiosk = open_kiosk()
+    see_the_menu(kiosk)
+    kiosk.press(*["ArrowDown"] * 6, "Enter")   # past BB, CM, Countdown, Izakaya, Shopping Spree, Jutaku
+    screen = kiosk.wait_for("Tsukiji Market — set up the table", "Expansion", "More fish markets")
+    for label in EXPANSION_LABELS:
+        assert label not in screen, f"{label!r} shows while the expansion is off:\n{screen}"
+    seat_rows = [line for line in screen.splitlines() if line.lstrip().startswith(("Seat 1", "Seat 2"))]
+    assert "Human" in seat_rows[0] and "Computer" in seat_rows[1], seat_rows
+
+    # Focus starts on Players; Tab: seat 1 name, kind, seat 2 name, kind, Money, Market selection, Expansion.
+    kiosk.press(*["Tab"] * 7, "Enter")
+    kiosk.wait_for("esc Dismiss menu")                          # the Expansion list is open
+    kiosk.press("ArrowDown", "Enter")                           # off → on
+    kiosk.wait_for(*EXPANSION_LABELS[:2])
+    kiosk.press("Tab", "Tab", "Tab")                            # through them: the form scrolls to Barges
+    kiosk.wait_for("Barges (expansion)")
+    kiosk.snap("expansion-on")
+
+    kiosk.press("F2")
+    player_1_to_play(kiosk, after=0, timeout=30)
+    assert "expansion" in kiosk.show().splitlines()[1], kiosk.show()
+
+    # Player 1's turns by keys until a mackerel barrel waits for its price. The start player
+    # and the markets come from the kiosk's seed: with Horse Mackerel drawn nobody starts with
+    # a licence (000:413), so one is bought first; a computer's Foreign Market auction may
+    # ask Player 1 for a sealed bid (¥0) or a tie.
+    deadline = time.monotonic() + 45
+    while True:
+        assert time.monotonic() < deadline, f"no mackerel to price in time; the screen shows:\n{kiosk.show()}"
+        move = move_number(kiosk)
+        if "hidden as you type" in kiosk.show():
+            print(f"move {move}: a sealed bid of ¥0")
+            kiosk.type("0")
+            kiosk.press("Enter")
+            player_1_to_play(kiosk, after=move, timeout=30)
+            continue
+        actions = offered(kiosk)
+        if "Put the mackerel up for sale in ??? at a price you say" in actions:
+            break
+        for want in ("catches a mackerel barrel", "at the left berth and unload", "Launch boat 1",
+                     "End the fishing action", "Buy a Mackerel licence", "Leave the Mackerel market"):
+            if want in actions:
+                break
+        else:
+            if "Fishing (1 action point)" in actions:
+                want = "Fishing (1 action point)" if has_mackerel_licence(kiosk) else "Enter the Mackerel market"
+            elif "Player 1 wins the tie" in actions:
+                want = "Player 1 wins the tie"
+            else:
+                raise AssertionError(f"nothing to do on the way to a mackerel barrel:\n{kiosk.show()}")
+        print(f"move {move}: {want}")   # shown with a failure: the way taken
+        choose_by_keys(kiosk, want)
+        player_1_to_play(kiosk, after=move, timeout=30)
+
+    move = move_number(kiosk)
+    choose_by_keys(kiosk, "??? at a price you say")
+    kiosk.wait_for("Put the mackerel up for sale in ??? at a", "Any multiple of ¥100", "e.g. 1200", "Cancel")
+    kiosk.type("1200")
+    screen = kiosk.wait_for("¥ ▊  1200")
+    assert "e.g. 1200" not in screen
+    kiosk.snap("price")
+    kiosk.press("Enter")
+
+    told = "Player 1 puts a mackerel up for sale in ??? at ¥1,200."
+    lines = wait_until(kiosk, repr(told), lambda ls: told in panel(ls, "What happened"))
+    assert "Any multiple of ¥100" not in "\n".join(lines)
+    assert move_number(kiosk) > move
+    fresh = next(r for r in harbour_lines(lines, "P1 Player 1") if r.startswith("Fresh"))
+    assert re.search(r"¥1,200 MA\b", fresh), fresh
+    kiosk.snap("priced")

@@ -148,7 +148,7 @@ class Fishing:
                 continue
             name = self.boat_name(i, b)
             if b["at"] != "sea":
-                out.append(Action(f"launch:{i + 1}", f"Launch {name} from the {b['at']} berth", "Fishing",
+                out.append(Action(f"launch:{i + 1}", f"Launch {name} from " + ("the Foreign Market" if b["at"] == "foreign" else f"the {b['at']} berth"), "Fishing",
                                   ("launch", i)))
                 continue
             for catch in self._catches(s, seat, i):

@@ -276,6 +276,11 @@ class FishMarket(Market):
 
     # ---- the visit --------------------------------------------------------------------------------
 
+    @property
+    def a_licence(self) -> str:
+        """ "an Eel licence", "a Fugu licence" """
+        return f"{'an' if self.name[0] in 'AEIOU' else 'a'} {self.name} licence"
+
     def licence_cost(self, s) -> int:
         """What the next licence costs (Sardines: ¥500, then ¥300 for the last, 000:521)."""
         return self.licence_price
@@ -298,7 +303,7 @@ class FishMarket(Market):
         out = []
         if self.licence_refusal(s, seat, ctx) is None:
             price = f"¥{self.licence_cost(s):,}" if self.licence_cost(s) else "free"
-            out.append(Action("licence", f"Buy a {self.name} licence ({price})", self.name, ("licence",)))
+            out.append(Action("licence", f"Buy {self.a_licence} ({price})", self.name, ("licence",)))
         out += self.sell_actions(s, seat, ctx)
         return out
 
@@ -320,7 +325,7 @@ class FishMarket(Market):
             add(s.seats[seat]["licences"], self.id)
             self.on_licence_taken(s, seat, ev)
             s.ctx["licences"] = s.ctx.get("licences", 0) + 1
-            ev.append(Event("licence", f"Seat {seat + 1} takes a {self.name} licence"
+            ev.append(Event("licence", f"Seat {seat + 1} takes {self.a_licence}"
                             + (f" for ¥{price:,}." if price else " for free."), seat, {"market": self.id}))
             return
         self.apply_special(s, seat, data, rng, ev)
