@@ -150,6 +150,10 @@ class Rules:
     random_play_options: dict = {}
     #: some legal actions take data (Action.takes): placements, build times
     takes_data: bool = False
+    #: the data of those actions leaves nothing in the position that `restore` cannot check
+    #: (a typed price, not a physics placement): a save whose log carries data is then not
+    #: replayed when it is loaded, only its position restored
+    restore_checks_data: bool = False
 
     def __init__(self, info: GameInfo, assets: dict[str, dict]):
         self.info = info

@@ -51,6 +51,8 @@ FREE_PRICE = "the ??? price: {'yen': a multiple of ¥100}"
 class Tsukiji(Preparation, Turn, Fishing, Buying, Entering, Bidding, Overfishing, Rules):
     assets = ASSET_FILES
     takes_data = True
+    # a ??? price is all the data a move carries, and restore checks every price on a harbour
+    restore_checks_data = True
     bots = {"fishmonger": FishmongerBot}
     default_bot = "fishmonger"
     # Uniformly random players spend their money and stall the economy; the generic check
