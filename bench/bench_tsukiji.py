@@ -11,6 +11,18 @@ default options: no last-round rule, so a game ends only by the printed conditio
 000:359-365). They are the games `tokyo simulate tsukiji --players P --games N --seed S`
 plays (core.simulate: the same game seeds and bot streams), one at a time so that each
 is timed and its turns counted; a game still going at the move cap is not ended.
+
+--mode picks the rules of those games (comma-separated, default base):
+
+    base        the default options
+    expansion   the expansion (000:392-628) with its default options: {"expansion": "on"}
+    variants    the expansion with every variant on: the Blue Ship, the two 4-hold barges,
+                collapsing external markets, open market order (000:420-421, 000:592-628)
+
+    python bench/bench_tsukiji.py --all-bot 200 --mode base,expansion,variants
+
+Each is `tokyo simulate tsukiji --players P --games N --seed S --option k=v ...` with the
+same options; none has a last round, and the move cap is only a safety net.
 """
 
 from __future__ import annotations
@@ -71,18 +83,28 @@ def mid_game(game, players: int, moves: int):
     return m
 
 
-def all_bot(game, players: int, count: int, seed: int = 1, max_moves: int = MAX_MOVES) -> dict:
+#: the option sets of --mode (see the module docstring)
+MODES = {
+    "base": {},
+    "expansion": {"expansion": "on"},
+    "variants": {"expansion": "on", "blue_ship": "on", "barges": "two_four", "collapse": "on", "order": "open"},
+}
+
+
+def all_bot(game, players: int, count: int, seed: int = 1, max_moves: int = MAX_MOVES,
+            options: dict | None = None) -> dict:
     """`count` all-fishmonger games at `players` seats, as `tokyo simulate` plays them."""
-    options = game.info.settle_options(players, None)
-    if options.get("round_limit"):
-        raise SystemExit("the default options have a last round: these games would not be as printed")
+    settled = game.info.settle_options(players, options)
+    if settled.get("round_limit"):
+        raise SystemExit("these options have a last round: these games would not be as printed")
+    options = dict(options) if options else None
     bots = [make_bot(game, "fishmonger") for _ in range(players)]
     out = {"players": players, "games": count, "ended": 0, "moves": [], "turns": [], "seconds": [],
            "wins": [0] * players, "unended": []}
     for i in range(count):
         s = game_seed(seed, i)
         t = time.perf_counter()
-        match, moves = play_one(game, players, s, bots, None, max_moves=max_moves)
+        match, moves = play_one(game, players, s, bots, options, max_moves=max_moves)
         out["seconds"].append(time.perf_counter() - t)
         out["moves"].append(moves)
         out["turns"].append(match.view(None)["turns"])
@@ -95,14 +117,16 @@ def all_bot(game, players: int, count: int, seed: int = 1, max_moves: int = MAX_
     return out
 
 
-def print_all_bot(game, counts: list[int], n: int, seed: int) -> bool:
-    print(f"all-bot games (every seat the fishmonger, default options, no last round; seed {seed}, "
+def print_all_bot(game, counts: list[int], n: int, seed: int, mode: str = "base") -> bool:
+    options = MODES[mode]
+    shown = ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
+    print(f"all-bot games, {mode} (every seat the fishmonger, {shown}, no last round; seed {seed}, "
           f"move cap {MAX_MOVES:,}):")
     print(f"{'players':>7}  {'ended':>9}  {'mean moves':>10}  {'mean turns':>10}  {'max moves':>9}  "
           f"{'s/game':>6}  {'max s':>6}  wins by seat")
     ok = True
     for p in counts:
-        r = all_bot(game, p, n, seed)
+        r = all_bot(game, p, n, seed, options=options)
         ok = ok and r["ended"] == n
         print(f"{p:>7}  {r['ended']:>4} / {n:<4}  {statistics.mean(r['moves']):>10.1f}  "
               f"{statistics.mean(r['turns']):>10.1f}  {max(r['moves']):>9,}  "
@@ -120,11 +144,21 @@ def main(argv: list[str] | None = None) -> None:
                     help="play N all-bot games at each player count and print only those figures")
     ap.add_argument("--players", default="2,3,4,5,6", help="player counts for --all-bot (default 2,3,4,5,6)")
     ap.add_argument("--seed", type=int, default=1, help="the run's seed for --all-bot (default 1)")
+    ap.add_argument("--mode", default="base",
+                    help="for --all-bot, comma-separated: base, expansion, variants (default base)")
     args = ap.parse_args(argv)
+    modes = [x.strip() for x in args.mode.split(",") if x.strip()]
+    if not modes or any(x not in MODES for x in modes):
+        ap.error(f"--mode takes {', '.join(MODES)}")
     game = games.load("tsukiji")
     if args.all_bot:
         counts = [int(x) for x in args.players.split(",") if x.strip()]
-        if not print_all_bot(game, counts, args.all_bot, args.seed):
+        ok = True
+        for k, mode in enumerate(modes):
+            if k:
+                print()
+            ok = print_all_bot(game, counts, args.all_bot, args.seed, mode) and ok
+        if not ok:
             raise SystemExit(1)
         return
     moves, secs = random_play(game, 4, 20)

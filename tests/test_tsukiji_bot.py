@@ -108,3 +108,73 @@ def test_the_bot_decides_from_its_view_alone(tsukiji, players, options):
         m.play(seat, choice)
         moves += 1
     assert m.over, "and the game ends by the rules"
+
+
+# ---- the expansion (000:392-628) -------------------------------------------------------------
+
+EXPANSION = {"expansion": "on"}
+#: every variant on: the Blue Ship, the two 4-hold barges, collapsing external markets, open
+#: market order (000:420-421, 000:592-628)
+VARIANTS = {"expansion": "on", "blue_ship": "on", "barges": "two_four", "collapse": "on", "order": "open"}
+
+
+def expansion_markets():
+    from games.tsukiji.data import EXPANSION_EXTERNAL, EXPANSION_FISH
+    return set(EXPANSION_FISH + EXPANSION_EXTERNAL)
+
+
+def played(game, players, seed, options):
+    """An all-bot game exactly as core.simulate.play_one plays it; returns the match, the
+    number of moves and the keys chosen."""
+    from core.bots import play_choice
+    bots = [make_bot(game) for _ in range(players)]
+    match = game.new(players, seed=seed, options=options)
+    rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
+    keys = []
+    while len(keys) < CAP and match.to_act():
+        seat = match.to_act()[0]
+        legal = match.legal(seat)
+        choice = bots[seat].choose(match.view(seat), legal, rngs[seat])
+        keys.append(choice.key)
+        play_choice(match, seat, choice, legal, rngs[seat])
+    return match, len(keys), keys
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_expansion_games_end_by_the_printed_rules(tsukiji, players):
+    """All-bot games with the expansion, and with every variant, end by 000:96-97 with no
+    last round; and the bot plays the new markets: it enters some, catches with the new
+    licences, bids in the new auctions or sells there."""
+    new = expansion_markets()
+    entered, other = set(), set()
+    for options, seeds in ((EXPANSION, range(3)), (VARIANTS, range(2))):
+        assert tsukiji.info.settle_options(players, options)["round_limit"] == 0
+        for i in seeds:
+            seed = game_seed(1, i)
+            match, moves, keys = played(tsukiji, players, seed, options)
+            assert match.over, f"{options} seed {seed}: no end after {moves:,} moves"
+            why = match.view(None)["end"]["why"]
+            assert "round limit" not in why
+            assert why.endswith("and is not alone with the least yen") or \
+                why.endswith("and is not alone with the fewest resources"), why
+            if i == 0:                  # the same game as `tokyo simulate` (core.simulate.play_one) plays
+                again, n = play_one(tsukiji, players, seed, [make_bot(tsukiji) for _ in range(players)], options,
+                                    max_moves=CAP)
+                assert again.over and n == moves
+            for k in keys:
+                parts = k.split(":")
+                if parts[0] == "enter" and parts[1] in new:
+                    entered.add(parts[1])
+                elif parts[0] in ("free", "foreign", "iwashi", "sushi", "new_aquarium", "influence") \
+                        or "/" in k or k.endswith(":foreign"):
+                    other.add(parts[0] if "/" not in k else "catch with another fish's licence")
+    assert entered, "the bot never entered an expansion market"
+    assert other, "the bot never did anything only the expansion offers"
+
+
+@pytest.mark.parametrize("players,options", [
+    (3, VARIANTS),
+    (4, dict(EXPANSION, money="hidden", table_mackerel="horse_mackerel")),
+])
+def test_the_bot_decides_from_its_view_alone_in_the_expansion(tsukiji, players, options):
+    test_the_bot_decides_from_its_view_alone(tsukiji, players, options)
