@@ -139,6 +139,25 @@ def test_random_expansion_games_reach_the_expansion_s_pieces(tsukiji):
     assert {"rented", "collapsed", "buyers on a seat", "buyers given", "foreign", "bid foreign_market"} <= seen, seen
 
 
+def test_a_base_game_with_collapsing_markets_saves_and_loads(tsukiji):
+    """The collapsing variant is played with or without the expansion (000:592); a base game
+    with it saves, and the save loads with the variant still on, collapsed markets and all.
+    (Loading once asked for the expansion too, and refused every such save.)"""
+    rules = tsukiji.rules
+    collapsed = False
+    for seed in range(1, 9):
+        m = tsukiji.new(4, seed=seed, options={"collapse": "on", "round_limit": 40})
+        for _ in play_random(tsukiji, m, Rng(seed, stream=40), 300):
+            collapsed = collapsed or bool(m.state.collapsed)
+        assert m.state.collapse and not m.state.expansion
+        loaded = saves.load(m.save())
+        assert loaded.state.collapse and loaded.state.collapsed == m.state.collapsed
+        assert packed(rules.dump(loaded.state)) == packed(rules.dump(m.state)), f"seed {seed}"
+        if collapsed:
+            break
+    assert collapsed, "no base game reached a collapsed market"
+
+
 # ==== the base game saves as it always did ===========================================================================
 
 BASE_KEYS = ["markets", "bag", "box", "yen", "seats", "turn", "phase", "ap", "cart_ap", "acted", "once", "action",

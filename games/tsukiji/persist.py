@@ -658,11 +658,9 @@ def restore(rules, data: dict, players: int, options: dict) -> State:
         raise ValueError(f"the position is damaged ({type(e).__name__}: {str(e)[:200]})") from e
 
 
-def _variants(rules, s: State, data: dict, options: dict) -> None:
+def _variants(s: State, data: dict) -> None:
     """The expansion (000:392) and the collapsing variant (000:592) are the options' to say;
     a position that says otherwise is of another game."""
-    s.expansion = options.get("expansion") == "on"
-    s.collapse = s.expansion and options.get("collapse") == "on"
     for k, have in (("expansion", s.expansion), ("collapse", s.collapse)):
         if k in data and _bool(data[k], k) != have:
             raise ValueError(f"the position says {k} {data[k]!r}, but this game is played "
@@ -733,11 +731,8 @@ def _order(rules, s: State, data: dict, players: int, options: dict) -> None:
 
 def _restore(rules, data: dict, players: int, options: dict) -> State:
     d_ = rules.d
-    s = State()
-    s.players = players
-    s.hidden = options.get("money") == "hidden"
-    s.round_limit = int(options.get("round_limit", 0) or 0)
-    _variants(rules, s, data, options)
+    s = State.for_table(players, options)
+    _variants(s, data)
     # markets
     markets = data.get("markets")
     if not isinstance(markets, dict) or set(markets) - {"fish", "external"}:

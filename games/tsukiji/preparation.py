@@ -83,12 +83,7 @@ class Preparation:
 
     def setup(self, players: int, options: dict, rng: Rng) -> State:
         d = self.d
-        s = State()
-        s.players = players
-        s.hidden = options.get("money") == "hidden"
-        s.round_limit = int(options.get("round_limit", 0) or 0)
-        s.expansion = options.get("expansion") == "on"
-        s.collapse = options.get("collapse") == "on"
+        s = State.for_table(players, options)
         s.box = self.full_box(s.expansion)
         fish, ext, rest = self.select_markets(players, options, rng)
         if options.get("order") == "open":                          # 000:628

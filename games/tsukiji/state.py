@@ -77,6 +77,19 @@ class State:
         #: Influence buyer markers given to other players: [[owner, target], ...] (000:564)
         self.buyers: list[list[int]] = []
 
+    @classmethod
+    def for_table(cls, players: int, options: dict) -> "State":
+        """An empty table with what the options decide: the player count, hidden money, the
+        kiosk's last round, the expansion (000:392) and collapsing markets (000:592, with or
+        without the expansion). Set-up and loading a position both start here, so the two agree."""
+        s = cls()
+        s.players = players
+        s.hidden = options.get("money") == "hidden"
+        s.round_limit = int(options.get("round_limit", 0) or 0)
+        s.expansion = options.get("expansion") == "on"
+        s.collapse = options.get("collapse") == "on"
+        return s
+
 
 def new_seat() -> dict:
     return {"licences": {}, "rentals": [], "tokens": {}, "boats": [], "berths": 1, "harbour": [],
