@@ -35,3 +35,18 @@ async def choose_action(pilot, play, key: str) -> None:
             break
         await pilot.press("down" if (options.highlighted or 0) < index else "up")
     await pilot.press("enter")
+
+
+async def table(pilot, app):
+    """The play screen once a match has started (a curtain may lie over it)."""
+    from kiosk.screens.play import PlayScreen
+    await wait_for(pilot, lambda: any(isinstance(s, PlayScreen) for s in app.screen_stack), "the table")
+    return next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+
+
+async def curtain_then(pilot, play, seat: int) -> None:
+    """Lift the curtain for `seat` (Space), as its player would, and wait for their turn."""
+    from kiosk.screens.curtain import CurtainScreen
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen), f"the curtain for seat {seat + 1}")
+    await pilot.press("space")
+    await wait_for(pilot, lambda: pilot.app.screen is play and play.human == seat, f"seat {seat + 1}'s turn")

@@ -8,15 +8,7 @@ from kiosk.app import TokyoKiosk
 from kiosk.config import KioskConfig
 from kiosk.practice.lot_build import LotBuildScreen, LotChoice
 from kiosk.screens import Seat
-from kiosk.screens.curtain import CurtainScreen
-from kiosk.screens.play import PlayScreen
-from tests.kiosk_support import choose_action as pick, sync, wait_for
-
-
-async def curtain_then(pilot, play, seat: int) -> None:
-    await wait_for(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen), f"the curtain for seat {seat + 1}")
-    await pilot.press("space")
-    await wait_for(pilot, lambda: pilot.app.screen is play and play.human == seat, f"seat {seat + 1}'s turn")
+from tests.kiosk_support import choose_action as pick, curtain_then, sync, table, wait_for
 
 
 @sync
@@ -25,8 +17,7 @@ async def test_two_people_bid_in_secret_claim_and_build_a_piece():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         app.start_match(games.load("izakaya"), [Seat("Aiko"), Seat("Bo")], {})
-        await wait_for(pilot, lambda: any(isinstance(s, PlayScreen) for s in app.screen_stack), "the table")
-        play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+        play = await table(pilot, app)
         match = play.match
         # 004:111 — bids are secret: typed in a masked field, behind a curtain for each person
         await curtain_then(pilot, play, 0)

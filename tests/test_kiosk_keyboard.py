@@ -137,7 +137,7 @@ async def test_the_visibility_check_sees_a_control_scrolled_away():
         setup = await open_setup(pilot, "tsukiji")
         last = setup.query_one("#option-round_limit")
         assert not shown(setup, last)
-        assert await tab_to(pilot, "option-round_limit") == len(expected_order("tsukiji")) - 2
+        last.focus()                # the Tab walk above reaches it by keys; here only the check matters
         await pilot.pause()
         assert named_by_label(setup, last)
         body = setup.query_one("#setup-body")

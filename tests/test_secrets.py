@@ -341,18 +341,7 @@ def test_kiosk_resumes_a_sealed_round_and_asks_the_bidder_again():
     from kiosk.app import TokyoKiosk
     from kiosk.config import KioskConfig
     from kiosk.screens import Seat
-    from kiosk.screens.curtain import CurtainScreen
-    from kiosk.screens.play import PlayScreen
-    from tests.kiosk_support import sync, wait_for
-
-    async def table(pilot, app):
-        await wait_for(pilot, lambda: any(isinstance(s, PlayScreen) for s in app.screen_stack), "the table")
-        return next(s for s in app.screen_stack if isinstance(s, PlayScreen))
-
-    async def curtain_then(pilot, play, seat):
-        await wait_for(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen), f"the curtain for {seat + 1}")
-        await pilot.press("space")
-        await wait_for(pilot, lambda: pilot.app.screen is play and play.human == seat, f"seat {seat + 1}'s turn")
+    from tests.kiosk_support import curtain_then, sync, table, wait_for
 
     @sync
     async def run():

@@ -72,9 +72,11 @@ def keys(m, seat_=None):
 
 
 def play(m, *moves):
-    """Play keys for whoever is to act (the first waiting seat)."""
+    """Play keys for whoever is to act (the first waiting seat); the events they made."""
+    events = []
     for k in moves:
-        m.play(m.to_act()[0], k)
+        events += m.play(m.to_act()[0], k)
+    return events
 
 
 # ==== set-up (000:15-86) ==========================================================================

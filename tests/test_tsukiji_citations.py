@@ -251,13 +251,28 @@ def test_no_quote_would_also_fit_a_neighbouring_line():
             assert quote_problems(COPY, moved, quote), f"{cite} „{quote}“ also fits {moved}"
 
 
-def test_the_copy_is_the_rulebook():
-    if not make_copy.RULEBOOK.is_file():
-        pytest.skip(f"the rulebook {make_copy.RULEBOOK} is not on this machine (it is beside the project, "
-                    "not in it): the other citation tests check against the copy tests/rulebook/000.txt")
-    book = make_copy.read_rulebook()
+def test_the_copy_has_every_cited_line_and_no_hand_edit():
+    # Runs everywhere: the copy's header holds the digest of its lines as make_copy.py wrote
+    # them from the rulebook, so a line edited by hand (or a stale copy) is found without it.
     assert COPY, "tests/rulebook/000.txt is empty"
-    bad = [n for n, text in COPY.items() if book.get(n) != text]
-    assert not bad, f"tests/rulebook/000.txt differs from the rulebook on lines {bad}: re-run make_copy.py"
     missing = sorted(make_copy.cited_lines() - set(COPY))
     assert not missing, f"cited lines missing from the copy: {missing}: re-run make_copy.py"
+    body = make_copy.read_body()
+    assert make_copy.read_digests()["lines"] == make_copy.body_digest(body), \
+        "tests/rulebook/000.txt was edited by hand: re-run make_copy.py"
+    edited = body[:]
+    edited[3] = edited[3].replace("e", "E", 1)
+    assert make_copy.body_digest(edited) != make_copy.read_digests()["lines"]
+
+
+def test_the_copy_is_the_rulebook():
+    # Only where the rulebook lies beside the project (a developer's checkout, not a fresh clone).
+    if not make_copy.RULEBOOK.is_file():
+        pytest.skip(f"the rulebook {make_copy.RULEBOOK} is not on this machine (it is beside the project, "
+                    "not in it); the copy's digests are checked by the test above")
+    text = make_copy.RULEBOOK.read_text(encoding="utf-8")
+    assert make_copy.read_digests()["rulebook"] == make_copy.digest(text), \
+        "the rulebook has changed since the copy was made: re-run make_copy.py and check the citations"
+    book = make_copy.read_rulebook()
+    bad = [n for n, line in COPY.items() if book.get(n) != line]
+    assert not bad, f"tests/rulebook/000.txt differs from the rulebook on lines {bad}: re-run make_copy.py"

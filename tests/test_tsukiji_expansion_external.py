@@ -16,6 +16,8 @@ from core.errors import IllegalMove
 from games.tsukiji.data import EXTERNAL, FISH
 from games.tsukiji.state import State, yen
 
+from .test_tsukiji import keys, play
+
 
 @pytest.fixture(scope="module")
 def g():
@@ -41,16 +43,6 @@ def changed(m):
     """After laying out the state by hand: forget the match's cached legal moves."""
     m._legal_cache = None
     return m.state
-
-
-def keys(m, seat=None):
-    seat = m.to_act()[0] if seat is None else seat
-    return [a.key for a in m.legal(seat)]
-
-
-def play(m, *moves):
-    for k in moves:
-        m.play(m.to_act()[0], k)
 
 
 def snapshot(g, s: State):

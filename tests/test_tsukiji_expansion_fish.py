@@ -16,7 +16,7 @@ import pytest
 from core.errors import IllegalMove
 from core.yen import SUPPLY
 
-from .test_tsukiji import tsukiji  # noqa: F401  (the fixture)
+from .test_tsukiji import keys, play, tsukiji  # noqa: F401  (tsukiji: the fixture)
 
 EXPANSION_FISH = ("clams_oysters", "himono", "horse_mackerel", "nori", "sardines", "swordfish")
 BASE_FISH = ("eel", "fugu", "octopus", "red_snapper", "salmon", "king_crab", "squid", "tuna")
@@ -91,18 +91,6 @@ def set_yen(s, seat, y):
 
 def yen(m):
     return [m.state.treasury.balances[f"seat{i}"] for i in range(m.state.players)]
-
-
-def keys(m, seat=None):
-    seat = m.to_act()[0] if seat is None else seat
-    return [a.key for a in m.legal(seat)]
-
-
-def play(m, *moves):
-    events = []
-    for k in moves:
-        events += m.play(m.to_act()[0], k)
-    return events
 
 
 def snapshot(m):

@@ -19,7 +19,8 @@ from core.errors import IllegalMove, ScenarioError
 from core.rng import Rng
 from core.testing import refused
 
-from .test_tsukiji import tsukiji  # noqa: F401  (the fixture)
+from .test_tsukiji import keys, play, seat, tsukiji  # noqa: F401  (tsukiji: the fixture)
+from .test_tsukiji import position as base_position
 
 EXPANSION = {"expansion": "on", "collapse": "on", "order": "open", "blue_ship": "on", "barges": "two_four"}
 EXPANSION_MARKETS = ("clams_oysters", "himono", "horse_mackerel", "nori", "sardines", "swordfish",
@@ -59,30 +60,9 @@ def play_random(game, m, rng, moves):
         yield seat
 
 
-def seat(**over):
-    d = {"licences": {"mackerel": 1}, "boats": [{"type": "1", "at": "left", "load": []}]}
-    d.update(over)
-    return d
-
-
 def position(players=3, fish=("mackerel",), external=("ships",), seats=None, options=None, **over):
     """An expansion position: the named markets set up as at the start, players as set up."""
-    data = {"players": players, "options": dict(EXPANSION, **(options or {})),
-            "markets": {"fish": {f: "setup" for f in fish}, "external": {e: "setup" for e in external}},
-            "seats": seats if seats is not None else [seat() for _ in range(players)],
-            "yen": [2000] * players, "turn": 0}
-    data.update(over)
-    return data
-
-
-def keys(m, seat_=None):
-    s = m.to_act()[0] if seat_ is None else seat_
-    return [a.key for a in m.legal(s)]
-
-
-def play(m, *moves):
-    for k in moves:
-        m.play(m.to_act()[0], k)
+    return base_position(players, fish, external, seats, options=dict(EXPANSION, **(options or {})), **over)
 
 
 # ==== random expansion games: round trips and conservation ======================================================

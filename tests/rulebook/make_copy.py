@@ -15,6 +15,7 @@ copy against the rulebook when the rulebook is on the machine. The tests never r
 
 from __future__ import annotations
 
+import hashlib
 import re
 import sys
 from pathlib import Path
@@ -57,6 +58,30 @@ def cited_lines(root: Path = ROOT) -> set[int]:
     return out
 
 
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def body_digest(rows: list[str]) -> str:
+    """The digest of the copy's lines ("NNN<TAB>text", one a line), written in its header so
+    that a hand edit of the copy is found even where the rulebook is not on the machine."""
+    return digest("\n".join(rows) + "\n")
+
+
+def read_digests(path: Path = COPY) -> dict[str, str]:
+    """The copy's header digests: {"rulebook": sha256 of the rulebook, "lines": body_digest}."""
+    out = {}
+    for row in path.read_text(encoding="utf-8").splitlines():
+        if row.startswith("# sha256 "):
+            what, _, value = row[len("# sha256 "):].partition(": ")
+            out[what] = value
+    return out
+
+
+def read_body(path: Path = COPY) -> list[str]:
+    return [r for r in path.read_text(encoding="utf-8").splitlines() if not r.startswith("#")]
+
+
 def read_copy(path: Path = COPY) -> dict[int, str]:
     """The copy as {line number: text}."""
     out = {}
@@ -78,7 +103,7 @@ def main() -> int:
         print(f"the rulebook is not at {RULEBOOK}", file=sys.stderr)
         return 1
     book = read_rulebook()
-    rows, blank, missing = [HEADER], [], []
+    rows, blank, missing = [], [], []
     for n in sorted(cited_lines()):
         if n not in book:
             missing.append(n)
@@ -87,8 +112,10 @@ def main() -> int:
         if not text.strip():
             blank.append(n)
         rows.append(f"{n}\t{text}")
-    COPY.write_text("\n".join(rows) + "\n", encoding="utf-8")
-    print(f"wrote {len(rows) - 1} lines to {COPY.relative_to(ROOT)}")
+    head = [HEADER, f"# sha256 rulebook: {digest(RULEBOOK.read_text(encoding='utf-8'))}",
+            f"# sha256 lines: {body_digest(rows)}"]
+    COPY.write_text("\n".join(head + rows) + "\n", encoding="utf-8")
+    print(f"wrote {len(rows)} lines to {COPY.relative_to(ROOT)}")
     if blank:
         print("cited lines that are blank (a citation is off):", ", ".join(f"000:{n}" for n in blank))
     if missing:
