@@ -376,6 +376,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.set_defaults(func=_cmd_replay)
     from physics.cli import register as register_practice
     register_practice(sub)
+    from tts.cli import register as register_tts
+    register_tts(sub)
     return p
 
 

@@ -1,0 +1,62 @@
+"""What the Tabletop Simulator export tests share: exporting a match into a folder, and
+counting what the save holds by its Tags (each object's first tag is its component kind)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from core import games
+from tts.export import export
+from tts.table import walk
+
+
+def exported(game_name: str, players: int, out: Path, *, seed: int = 1, options: dict | None = None,
+             base_url: str | None = None):
+    """(match, save as read back from DIR/GAME.json) for a match set up by the rules."""
+    game = games.load(game_name)
+    settled = game.info.settle_options(players, options or {})
+    match = game.new(players, seed=seed, options=settled)
+    return match, export_of(match, out, base_url=base_url)
+
+
+def export_of(match, out: Path, *, base_url: str | None = None) -> dict:
+    e = export(match, out, base_url=base_url)
+    return json.loads(e.path.read_text(encoding="utf-8"))
+
+
+def objects(save: dict) -> list[dict]:
+    """Every object, those in bags and decks included."""
+    return list(walk(save))
+
+
+def tagged(save: dict, *tags: str, inside=None) -> list[dict]:
+    """The objects carrying every one of `tags` (anywhere, or only inside `inside`)."""
+    pool = objects({"ObjectStates": [inside]})[1:] if inside is not None else objects(save)
+    return [o for o in pool if all(t in o.get("Tags", []) for t in tags)]
+
+
+def yen(objs) -> int:
+    """The yen of the chips among `objs`."""
+    return sum(int(o["Value"]) for o in objs if "yen" in o.get("Tags", []))
+
+
+def bags(save: dict, nickname: str) -> list[dict]:
+    return [o for o in objects(save) if o["Name"] in ("Bag", "Infinite_Bag") and o.get("Nickname") == nickname]
+
+
+def urls(save: dict) -> set[str]:
+    """Every image and model URL the save names."""
+    out = set()
+    for o in objects(save):
+        ci, cm = o.get("CustomImage", {}), o.get("CustomMesh", {})
+        out |= {ci.get("ImageURL", ""), ci.get("ImageSecondaryURL", "")}
+        out |= {cm.get("MeshURL", ""), cm.get("DiffuseURL", ""), cm.get("NormalURL", ""), cm.get("ColliderURL", "")}
+        for deck in o.get("CustomDeck", {}).values():
+            out |= {deck["FaceURL"], deck["BackURL"]}
+    return out - {""}
+
+
+def near(o: dict, x: float, z: float, r: float) -> bool:
+    t = o["Transform"]
+    return (t["posX"] - x) ** 2 + (t["posZ"] - z) ** 2 <= r * r

@@ -1,0 +1,126 @@
+"""Images for the mod, drawn with pygame from the games' data: card faces and backs,
+boards with their spaces named, token faces. No display is needed (plain Surfaces)."""
+
+from __future__ import annotations
+
+import io
+import os
+from functools import lru_cache
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+Colour = tuple[int, int, int]
+
+PAPER: Colour = (244, 238, 224)
+INK: Colour = (34, 34, 40)
+LINE: Colour = (120, 110, 96)
+
+
+@lru_cache(maxsize=16)
+def font(size: int) -> "pygame.font.Font":
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(None, size)
+
+
+def png(surface: "pygame.Surface") -> bytes:
+    buf = io.BytesIO()
+    pygame.image.save(surface, buf, "image.png")
+    return buf.getvalue()
+
+
+def text_block(surface, lines, rect, *, size: int = 28, colour: Colour = INK, centre: bool = False) -> None:
+    """Lines of text, wrapped to the rect's width and cut at its bottom."""
+    x, y, w, h = rect
+    f = font(size)
+    out = []
+    for line in lines:
+        words, row = str(line).split(" "), ""
+        for word in words:
+            trial = f"{row} {word}".strip()
+            if f.size(trial)[0] <= w or not row:
+                row = trial
+            else:
+                out.append(row)
+                row = word
+        out.append(row)
+    step = f.get_linesize()
+    for i, row in enumerate(out):
+        if (i + 1) * step > h:
+            break
+        img = f.render(row, True, colour)
+        dx = (w - img.get_width()) // 2 if centre else 0
+        surface.blit(img, (x + dx, y + i * step))
+
+
+def card(title: str, lines: list[str], *, size=(250, 350), colour: Colour = PAPER, band: Colour = (60, 90, 150),
+         footer: str = "") -> "pygame.Surface":
+    """A card face: a coloured band with the title, the lines below, a footer (e.g. "reconstructed")."""
+    w, h = size
+    s = pygame.Surface(size)
+    s.fill(colour)
+    pygame.draw.rect(s, band, (0, 0, w, 56))
+    text_block(s, [title], (8, 12, w - 16, 40), size=34, colour=(255, 255, 255), centre=True)
+    text_block(s, lines, (12, 68, w - 24, h - 110), size=28)
+    if footer:
+        text_block(s, [footer], (8, h - 34, w - 16, 30), size=20, colour=LINE, centre=True)
+    pygame.draw.rect(s, LINE, (0, 0, w, h), 3)
+    return s
+
+
+def back(title: str, *, size=(250, 350), colour: Colour = (60, 90, 150)) -> "pygame.Surface":
+    s = pygame.Surface(size)
+    s.fill(colour)
+    w, h = size
+    pygame.draw.rect(s, (255, 255, 255), (10, 10, w - 20, h - 20), 3)
+    text_block(s, [title], (16, h // 2 - 40, w - 32, 90), size=40, colour=(255, 255, 255), centre=True)
+    return s
+
+
+def board(title: str, spaces: list[tuple[str, tuple[float, float, float, float]]], *, size=(1200, 800),
+          colour: Colour = PAPER, note: str = "") -> "pygame.Surface":
+    """A board: the title at the top, and each space as a labelled box at (x, y, w, h) given
+    as fractions of the area below the title."""
+    w, h = size
+    s = pygame.Surface(size)
+    s.fill(colour)
+    text_block(s, [title], (16, 10, w - 32, 50), size=48, centre=True)
+    top = 64
+    area_h = h - top - (30 if note else 8)
+    for label, (fx, fy, fw, fh) in spaces:
+        r = (int(8 + fx * (w - 16)), int(top + fy * area_h), int(fw * (w - 16)), int(fh * area_h))
+        pygame.draw.rect(s, LINE, r, 2)
+        text_block(s, [label], (r[0] + 4, r[1] + 4, r[2] - 8, r[3] - 8), size=24)
+    if note:
+        text_block(s, [note], (16, h - 28, w - 32, 26), size=20, colour=LINE, centre=True)
+    pygame.draw.rect(s, LINE, (0, 0, w, h), 4)
+    return s
+
+
+def disc(label: str, colour: Colour, *, size: int = 128, ink: Colour = (255, 255, 255)) -> "pygame.Surface":
+    """A round token face with a short label (transparent outside the circle)."""
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(s, colour + (255,), (size // 2, size // 2), size // 2 - 2)
+    pygame.draw.circle(s, (30, 30, 30, 255), (size // 2, size // 2), size // 2 - 2, 3)
+    text_block(s, [label], (8, size // 2 - 20, size - 16, 44), size=36, colour=ink, centre=True)
+    return s
+
+
+def square(label: str, colour: Colour, *, size=(160, 160), ink: Colour = INK) -> "pygame.Surface":
+    s = pygame.Surface(size)
+    s.fill(colour)
+    pygame.draw.rect(s, LINE, (0, 0, *size), 3)
+    text_block(s, [label], (8, 8, size[0] - 16, size[1] - 16), size=30, colour=ink, centre=True)
+    return s
+
+
+def sheet(faces: list["pygame.Surface"], columns: int) -> "pygame.Surface":
+    """Card faces on one sheet, `columns` wide, in reading order (TTS's deck layout)."""
+    w, h = faces[0].get_size()
+    rows = -(-len(faces) // columns)
+    s = pygame.Surface((w * columns, h * rows))
+    s.fill((0, 0, 0))
+    for i, f in enumerate(faces):
+        s.blit(f, ((i % columns) * w, (i // columns) * h))
+    return s

@@ -1,0 +1,313 @@
+"""A TTS save under construction: objects, images, models, snap points, notebook tabs.
+
+A game's layout (see `tts.layouts`) puts things on a `Table`; the Table names every file
+it will write (images/…png, models/…obj), hands out GUIDs in a fixed order (the same
+game gives the same save, byte for byte) and builds the save as TTS reads it. Every
+object carries Tags: its component kind first ("yen", "lot card", "piece", …), so the
+tests and a player's search in TTS find the same things; reconstructed values are said
+in each object's Description.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import draw, models
+from .units import BAG, CARD, CHIP, CHIP_STEP, TILE_WIDTH, TOKEN_WIDTH
+
+#: TTS player colours, in the order seats take them
+COLOURS = ("White", "Red", "Yellow", "Green", "Blue", "Purple", "Orange", "Pink", "Teal", "Brown")
+#: TTS's poker chips by value (their Name), the largest first
+CHIPS = ((1000, "Chip_1000"), (500, "Chip_500"), (100, "Chip_100"), (50, "Chip_50"), (10, "Chip_10"))
+TABLE_Y = 1.0                     # the table top (objects rest a little above it and drop)
+RX, RZ = 30.0, 21.0               # the ellipse the seats sit on
+
+
+class LayoutError(Exception):
+    """A game that cannot be laid out (yet): one line for the user, nothing written."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat's place at the table: local x to the player's right, z towards the centre."""
+    index: int
+    colour: str
+    x: float
+    z: float
+    angle: float                  # of the seat on the ellipse, degrees
+
+    def at(self, dx: float, dz: float) -> tuple[float, float, float]:
+        """World x, z and the rotation (rotY) that faces this player, for a local place."""
+        t = math.radians(self.angle)
+        ux, uz = -math.cos(t), -math.sin(t)      # towards the centre
+        rx, rz = uz, -ux                         # the player's right
+        return self.x + dx * rx + dz * ux, self.z + dx * rz + dz * uz, (90.0 - self.angle) % 360
+
+
+def seat(index: int, players: int) -> Seat:
+    angle = -90.0 - index * 360.0 / players
+    t = math.radians(angle)
+    return Seat(index, COLOURS[index], RX * math.cos(t), RZ * math.sin(t), angle)
+
+
+def reconstructed(what: str, where: str) -> str:
+    """The line that marks a value as ours, not printed in the rulebook."""
+    return f"RECONSTRUCTED: {what} (the rulebook does not print it; see {where})."
+
+
+@dataclass
+class Table:
+    game: str
+    title: str
+    players: int
+    base_url: str | None = None
+    out: Path | None = None
+    objects: list[dict] = field(default_factory=list)
+    files: dict[str, bytes] = field(default_factory=dict)
+    snaps: list[dict] = field(default_factory=list)
+    tabs: list[tuple[str, str]] = field(default_factory=list)
+    footprints: dict[str, tuple[float, float]] = field(default_factory=dict)
+    _n: int = 0
+
+    # ---- names and files ------------------------------------------------------------------
+
+    def guid(self) -> str:
+        self._n += 1
+        return hashlib.sha1(f"{self.game}:{self._n}".encode()).hexdigest()[:6]
+
+    def url(self, name: str) -> str:
+        if self.base_url:
+            return self.base_url.rstrip("/") + "/" + name
+        where = (self.out or Path(".")).resolve() / name
+        return where.as_uri()
+
+    def file(self, name: str, data: bytes) -> str:
+        """A file the save names (once, however often it is used); its URL."""
+        if name in self.files and self.files[name] != data:
+            raise ValueError(f"two different files called {name}")
+        self.files[name] = data
+        return self.url(name)
+
+    def image(self, name: str, surface) -> str:
+        return self.file(f"{self.game}/images/{name}.png", draw.png(surface))
+
+    # ---- objects ---------------------------------------------------------------------------
+
+    def _base(self, name: str, x: float, z: float, *, y: float = TABLE_Y + 0.2, rot: float = 180.0,
+              scale=(1.0, 1.0, 1.0), nickname: str = "", description: str = "", tags=(), colour=None,
+              locked: bool = False, face_down: bool = False) -> dict:
+        o = {"GUID": self.guid(), "Name": name,
+             "Transform": {"posX": round(x, 4), "posY": round(y, 4), "posZ": round(z, 4),
+                           "rotX": 0.0, "rotY": round(rot % 360, 4), "rotZ": 180.0 if face_down else 0.0,
+                           "scaleX": scale[0], "scaleY": scale[1], "scaleZ": scale[2]},
+             "Nickname": nickname, "Description": description, "GMNotes": "",
+             "Tags": list(tags), "Locked": locked, "Grid": False, "Snap": True, "Tooltip": True}
+        if colour is not None:
+            r, g, b = colour
+            o["ColorDiffuse"] = {"r": round(r / 255, 4), "g": round(g / 255, 4), "b": round(b / 255, 4)}
+        return o
+
+    def put(self, o: dict) -> dict:
+        self.objects.append(o)
+        return o
+
+    def tile(self, image: str, surface, x: float, z: float, width: float, *, thickness: float = 0.1,
+             put: bool = True, snaps=(), **kw) -> dict:
+        """A flat custom tile (a board, a tableau, a counter) `width` units wide."""
+        w, h = surface.get_size()
+        s = width / TILE_WIDTH
+        o = self._base("Custom_Tile", x, z, scale=(s, 1.0, s), **kw)
+        o["CustomImage"] = {"ImageURL": self.image(image, surface), "ImageSecondaryURL": "",
+                            "CustomTile": {"Type": 0, "Thickness": thickness, "Stackable": False, "Stretch": True}}
+        if snaps:
+            o["AttachedSnapPoints"] = [{"Position": {"x": round(px / s, 4), "y": 0.1, "z": round(pz / s, 4)},
+                                        "Rotation": {"x": 0.0, "y": 0.0, "z": 0.0}} for px, pz in snaps]
+        self.footprints[o["GUID"]] = (width, width * h / w)
+        return self.put(o) if put else o
+
+    def token(self, image: str, surface, x: float, z: float, width: float, *, put: bool = True,
+              thickness: float = 0.2, **kw) -> dict:
+        """A custom token (its shape cut from the image's transparency) `width` units wide."""
+        w, h = surface.get_size()
+        s = width / TOKEN_WIDTH
+        o = self._base("Custom_Token", x, z, scale=(s, 1.0, s), **kw)
+        o["CustomImage"] = {"ImageURL": self.image(image, surface),
+                            "CustomToken": {"Thickness": thickness, "MergeDistancePixels": 15.0,
+                                            "StandUp": False, "Stackable": True}}
+        self.footprints[o["GUID"]] = (width, width * h / w)
+        return self.put(o) if put else o
+
+    def model(self, mesh: str, parts, depth_mm: float, x: float, z: float, *, colour=None, put: bool = True,
+              y: float = TABLE_Y + 0.5, rot: float = 180.0, **kw) -> dict:
+        """A custom model made from physics profile parts (mm), written once per `mesh`."""
+        parts = [[(float(a), float(b)) for a, b in p] for p in parts]
+        obj = models.to_obj(models.extrude(parts, depth_mm), mesh)
+        o = self._base("Custom_Model", x, z, y=y, rot=rot, colour=colour, **kw)
+        o["CustomMesh"] = {"MeshURL": self.file(f"{self.game}/models/{mesh}.obj", obj.encode()),
+                           "DiffuseURL": "", "NormalURL": "",
+                           "ColliderURL": self.file(f"{self.game}/models/{mesh}.collider.obj",
+                                                    models.collider_obj(parts, depth_mm, mesh).encode()),
+                           "Convex": len(parts) == 1, "MaterialIndex": 1, "TypeIndex": 0, "CastShadows": True}
+        w, _, d = models.size_units(parts, depth_mm)
+        self.footprints[o["GUID"]] = (w, d)
+        return self.put(o) if put else o
+
+    def yen(self, amount: int, x: float, z: float, *, owner: str, put: bool = True, rot: float = 180.0,
+            description: str = "") -> list[dict]:
+        """`amount` yen as TTS poker chips (¥1,000, ¥500, ¥100, ¥50, ¥10), one stack a value."""
+        if amount < 0 or amount % 10:
+            raise LayoutError(f"¥{amount:,} cannot be paid in chips of ¥10 and more")
+        out, left, col = [], amount, 0
+        for value, name in CHIPS:
+            n, left = divmod(left, value)
+            for k in range(n):
+                o = self._base(name, x + (col - 2) * (CHIP + 0.2), z, y=TABLE_Y + 0.2 + k * CHIP_STEP, rot=rot,
+                               nickname=f"¥{value:,}", description=description or f"{owner}: ¥{value:,}",
+                               tags=("yen", f"¥{value}"))
+                o["Value"] = value
+                self.footprints[o["GUID"]] = (CHIP, CHIP)
+                out.append(self.put(o) if put else o)
+            col += 1 if n else 0
+        return out
+
+    def deck(self, deck_id: int, name: str, faces: list[tuple["object", str, str, tuple]], back, x: float,
+             z: float, *, face_down: bool = False, scale: float = 1.0, put: bool = True, **kw) -> dict:
+        """Cards as a custom deck: faces are (surface, nickname, description, tags); one sheet
+        of up to 10×7 cards per deck id (a bigger deck takes the next ids). A single card is a
+        card, not a deck."""
+        if not faces:
+            raise LayoutError(f"{name}: a deck of no cards")
+        cards, custom = [], {}
+        for start in range(0, len(faces), 69):
+            chunk = faces[start:start + 69]
+            did = deck_id + start // 69
+            images = [f[0] for f in chunk] + [back]          # the last place: the hidden card (BackIsHidden)
+            columns = min(10, len(images))
+            rows = -(-len(images) // columns)
+            custom[str(did)] = {"FaceURL": self.image(f"{name}-faces-{did}", draw.sheet(images, columns)),
+                                "BackURL": self.image(f"{name}-back", back), "NumWidth": columns,
+                                "NumHeight": rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+            for i, (_, nick, desc, tags) in enumerate(chunk):
+                c = self._base("CardCustom", x, z, scale=(scale, 1.0, scale), nickname=nick, description=desc,
+                               tags=tags, face_down=face_down)
+                c["CardID"] = did * 100 + i
+                c["CustomDeck"] = {str(did): custom[str(did)]}
+                c["Hands"] = True
+                cards.append(c)
+        fp = (CARD[0] * scale, CARD[1] * scale)
+        if len(cards) == 1:
+            c = cards[0]
+            if "rot" in kw:
+                c["Transform"]["rotY"] = round(kw["rot"] % 360, 4)
+            c["Locked"] = kw.get("locked", False)
+            self.footprints[c["GUID"]] = fp
+            return self.put(c) if put else c
+        d = self._base("DeckCustom", x, z, scale=(scale, 1.0, scale), nickname=name, face_down=face_down, **kw)
+        d["DeckIDs"] = [c["CardID"] for c in cards]
+        d["CustomDeck"] = custom
+        d["ContainedObjects"] = cards
+        self.footprints[d["GUID"]] = fp
+        return self.put(d) if put else d
+
+    def cards(self, deck_id: int, name: str, faces: list[tuple["object", str, str, tuple]], back,
+              places: list[tuple[float, float]], *, face_down: bool = False, scale: float = 1.0, put: bool = True,
+              rot: float = 180.0, locked: bool = False) -> list[dict]:
+        """Cards from one sheet laid out one at a place (a grid of lot cards, a row of price cards)."""
+        if len(faces) != len(places) or not faces:
+            raise LayoutError(f"{name}: {len(faces)} cards for {len(places)} places")
+        out = []
+        for start in range(0, len(faces), 69):
+            chunk = faces[start:start + 69]
+            did = deck_id + start // 69
+            images = [f[0] for f in chunk] + [back]          # the last place: the hidden card (BackIsHidden)
+            columns = min(10, len(images))
+            rows = -(-len(images) // columns)
+            custom = {"FaceURL": self.image(f"{name}-faces-{did}", draw.sheet(images, columns)),
+                      "BackURL": self.image(f"{name}-back", back), "NumWidth": columns, "NumHeight": rows,
+                      "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+            for i, ((_, nick, desc, tags), (x, z)) in enumerate(zip(chunk, places[start:start + 69])):
+                c = self._base("CardCustom", x, z, rot=rot, scale=(scale, 1.0, scale), nickname=nick,
+                               description=desc, tags=tags, face_down=face_down, locked=locked)
+                c["CardID"] = did * 100 + i
+                c["CustomDeck"] = {str(did): custom}
+                c["Hands"] = True
+                self.footprints[c["GUID"]] = (CARD[0] * scale, CARD[1] * scale)
+                out.append(self.put(c) if put else c)
+        return out
+
+    def die(self, x: float, z: float, **kw) -> dict:
+        """A standard six-sided die."""
+        o = self._base("Die_6", x, z, **kw)
+        self.footprints[o["GUID"]] = (1.0, 1.0)
+        return self.put(o)
+
+    def bag(self, nickname: str, contents: list[dict], x: float, z: float, *, put: bool = True,
+            infinite: bool = False, colour=(90, 70, 50), **kw) -> dict:
+        """A TTS bag holding exactly `contents` (objects made with put=False)."""
+        o = self._base("Infinite_Bag" if infinite else "Bag", x, z, nickname=nickname, colour=colour, **kw)
+        o["Bag"] = {"Order": 2}
+        o["ContainedObjects"] = contents
+        self.footprints[o["GUID"]] = (BAG, BAG)
+        return self.put(o) if put else o
+
+    def snap(self, x: float, z: float, rot: float = 0.0, tags=()) -> None:
+        p = {"Position": {"x": round(x, 4), "y": TABLE_Y, "z": round(z, 4)},
+             "Rotation": {"x": 0.0, "y": round(rot % 360, 4), "z": 0.0}}
+        if tags:
+            p["Tags"] = list(tags)
+        self.snaps.append(p)
+
+    def note(self, title: str, body: str) -> None:
+        """A notebook tab (TTS's Notebook: the rules summary, the set-up, what is ours)."""
+        self.tabs.append((title, body))
+
+    # ---- the save ----------------------------------------------------------------------------
+
+    def save(self, *, seed_note: str = "") -> dict:
+        grey = {"r": 0.5, "g": 0.5, "b": 0.5}
+        tabs = {str(i): {"title": t, "body": b, "color": "Grey", "visibleColor": grey, "id": str(i)}
+                for i, (t, b) in enumerate(self.tabs)}
+        order = [COLOURS[i] for i in range(self.players)]
+        return {
+            "SaveName": self.title, "EpochTime": 0, "Date": "", "VersionNumber": "v13.2.2",
+            "GameMode": self.title, "GameType": "Game", "GameComplexity": "",
+            "PlayingTime": [0, 0], "PlayerCounts": [self.players, self.players], "Tags": ["Tokyo Series Kiosk"],
+            "Gravity": 0.5, "PlayArea": 0.5, "Table": "Table_Rectangle", "Sky": "Sky_Museum", "SkyURL": "",
+            "Note": seed_note, "TabStates": tabs,
+            "MusicPlayer": {"RepeatSong": False, "PlaylistEntry": -1, "CurrentAudioTitle": "", "CurrentAudioURL": "",
+                            "AudioLibrary": []},
+            "Grid": {"Type": 0, "Lines": False, "Color": {"r": 0.0, "g": 0.0, "b": 0.0}, "Opacity": 0.75,
+                     "ThickLines": False, "Snapping": False, "Offset": False, "BothSnapping": False,
+                     "xSize": 2.0, "ySize": 2.0, "PosOffset": {"x": 0.0, "y": 1.0, "z": 0.0}},
+            "Lighting": {"LightIntensity": 0.54, "LightColor": {"r": 1.0, "g": 0.9804, "b": 0.8902},
+                         "AmbientIntensity": 1.3, "AmbientType": 0, "AmbientSkyColor": grey,
+                         "AmbientEquatorColor": grey, "AmbientGroundColor": grey, "ReflectionIntensity": 1.0,
+                         "LutIndex": 0, "LutContribution": 1.0, "LutURL": ""},
+            "Hands": {"Enable": True, "DisableUnused": False, "Hiding": 0},
+            "ComponentTags": {"labels": [{"displayed": t, "normalized": t.lower().replace(" ", "_")}
+                                         for t in sorted({t for o in _walk(self.objects) for t in o["Tags"]})]},
+            "Turns": {"Enable": False, "Type": 0, "TurnOrder": order, "Reverse": False, "SkipEmpty": False,
+                      "DisableInteractions": False, "PassTurns": True, "TurnColor": order[0]},
+            "DecalPallet": [], "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "CustomUIAssets": [],
+            "SnapPoints": self.snaps,
+            "ObjectStates": self.objects,
+        }
+
+
+def _walk(objects):
+    for o in objects:
+        yield o
+        yield from _walk(o.get("ContainedObjects", []))
+
+
+def walk(save: dict):
+    """Every object of a save, those inside bags and decks included."""
+    yield from _walk(save["ObjectStates"])
+
+
+def dumps(save: dict) -> str:
+    return json.dumps(save, indent=2, ensure_ascii=False) + "\n"
