@@ -22,7 +22,7 @@ def blue_at_sea(g, *markets, licences):
 
 
 def test_the_blue_ship_catches_with_two_licences_at_once(g):
-    # 000:448 — „es darf daher mit jeder Lizenz 1 Fass fangen“: one catch, two licences, two kinds.
+    # 000:448 — „darf es daher mit jeder Lizenz 1 Fass fangen“: one catch, two licences, two kinds.
     m, s, me = blue_at_sea(g, "eel", licences={"mackerel": 1, "eel": 1})
     play(m, "fish")
     k = keys(m)
@@ -77,7 +77,7 @@ def test_himono_barrels_never_spoil(g):
 
 
 def test_horse_mackerel_on_the_table_means_no_starting_licences(g):
-    # 000:413 / 000:428 — „Die Spieler beginnen das Spiel ohne Lizenzen“
+    # 000:413 / 000:428 — „beginnen die Spieler das Spiel ohne Lizenzen“
     m = g.new(4, seed=3, options={"expansion": "on", "table_mackerel": "horse_mackerel"})
     s = m.state
     assert "horse_mackerel" in s.fish
