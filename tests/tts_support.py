@@ -41,6 +41,11 @@ def yen(objs) -> int:
     return sum(int(o["Value"]) for o in objs if "yen" in o.get("Tags", []))
 
 
+def owned(save: dict, owner: str) -> list[dict]:
+    """The chips laid out for `owner` (tts.table.Table.yen's `owner`: a colour, a card, ...)."""
+    return [o for o in tagged(save, "yen") if o.get("Description", "").startswith(f"{owner}: ")]
+
+
 def bags(save: dict, nickname: str) -> list[dict]:
     return [o for o in objects(save) if o["Name"] in ("Bag", "Infinite_Bag") and o.get("Nickname") == nickname]
 

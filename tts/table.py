@@ -71,6 +71,7 @@ class Table:
     snaps: list[dict] = field(default_factory=list)
     tabs: list[tuple[str, str]] = field(default_factory=list)
     footprints: dict[str, tuple[float, float]] = field(default_factory=dict)
+    _meshes: dict[str, tuple] = field(default_factory=dict)
     _n: int = 0
 
     # ---- names and files ------------------------------------------------------------------
@@ -145,12 +146,16 @@ class Table:
               y: float = TABLE_Y + 0.5, rot: float = 180.0, **kw) -> dict:
         """A custom model made from physics profile parts (mm), written once per `mesh`."""
         parts = [[(float(a), float(b)) for a, b in p] for p in parts]
-        obj = models.to_obj(models.extrude(parts, depth_mm), mesh)
+        name, collider = f"{self.game}/models/{mesh}.obj", f"{self.game}/models/{mesh}.collider.obj"
+        made = self._meshes.setdefault(mesh, (parts, depth_mm))
+        if made != (parts, depth_mm):
+            raise ValueError(f"two different models called {mesh}")
+        if name not in self.files:
+            self.file(name, models.to_obj(models.extrude(parts, depth_mm), mesh).encode())
+            self.file(collider, models.collider_obj(parts, depth_mm, mesh).encode())
         o = self._base("Custom_Model", x, z, y=y, rot=rot, colour=colour, **kw)
-        o["CustomMesh"] = {"MeshURL": self.file(f"{self.game}/models/{mesh}.obj", obj.encode()),
-                           "DiffuseURL": "", "NormalURL": "",
-                           "ColliderURL": self.file(f"{self.game}/models/{mesh}.collider.obj",
-                                                    models.collider_obj(parts, depth_mm, mesh).encode()),
+        o["CustomMesh"] = {"MeshURL": self.url(name), "DiffuseURL": "", "NormalURL": "",
+                           "ColliderURL": self.url(collider),
                            "Convex": len(parts) == 1, "MaterialIndex": 1, "TypeIndex": 0, "CastShadows": True}
         w, _, d = models.size_units(parts, depth_mm)
         self.footprints[o["GUID"]] = (w, d)
@@ -249,17 +254,29 @@ class Table:
             infinite: bool = False, colour=(90, 70, 50), **kw) -> dict:
         """A TTS bag holding exactly `contents` (objects made with put=False)."""
         o = self._base("Infinite_Bag" if infinite else "Bag", x, z, nickname=nickname, colour=colour, **kw)
-        o["Bag"] = {"Order": 2}
+        if not infinite:
+            o["Bag"] = {"Order": 2}                 # random order: drawn blind
+        elif len(contents) != 1:
+            raise LayoutError(f"{nickname}: an infinite bag holds one object, not {len(contents)}")
         o["ContainedObjects"] = contents
         self.footprints[o["GUID"]] = (BAG, BAG)
         return self.put(o) if put else o
 
+    def yen_supply(self, x: float, z: float, *, values=(1000, 500, 100), rot: float = 180.0) -> list[dict]:
+        """The general supply of yen: an infinite bag for each chip value (TTS's infinite bag
+        holds one object and gives copies of it without end)."""
+        out = []
+        for k, value in enumerate(values):
+            chip = self.yen(value, 0, 0, owner="the general supply", put=False)[0]
+            out.append(self.bag(f"¥{value:,} (general supply)", [chip], x + 2.6 * k, z, infinite=True, rot=rot,
+                                tags=("yen supply",), colour=(60, 60, 70),
+                                description=f"The general supply: take ¥{value:,} chips as the rules pay out."))
+        return out
+
     def snap(self, x: float, z: float, rot: float = 0.0, tags=()) -> None:
-        p = {"Position": {"x": round(x, 4), "y": TABLE_Y, "z": round(z, 4)},
-             "Rotation": {"x": 0.0, "y": round(rot % 360, 4), "z": 0.0}}
-        if tags:
-            p["Tags"] = list(tags)
-        self.snaps.append(p)
+        # (a table's snap points carry no tags in the save format: tests/test_tts_save_format.py)
+        self.snaps.append({"Position": {"x": round(x, 4), "y": TABLE_Y, "z": round(z, 4)},
+                           "Rotation": {"x": 0.0, "y": round(rot % 360, 4), "z": 0.0}})
 
     def note(self, title: str, body: str) -> None:
         """A notebook tab (TTS's Notebook: the rules summary, the set-up, what is ours)."""

@@ -28,6 +28,8 @@ def lay_out(match, t: Table) -> None:
     places = [((i % 3 - 1) * CARD_STEP, (1 - i // 3) * CARD_STEP * 1.3) for i in range(9)]
     t.cards(1, "lots", [(lot_face(c), f"lot {i + 1}", lot_description(c), ("lot card",))
                         for i, c in enumerate(grid)], draw.back("lot"), places)
+    for x, z in places:
+        t.snap(x, z, 180.0, tags=("lot card",))
     for card, drinks in enumerate(s.grid):
         x, z = places[card]
         for k, d in enumerate(drinks):
@@ -47,14 +49,16 @@ def lay_out(match, t: Table) -> None:
         x, z = -13.0 + (i % 6) * 2.6, (12.0 if i < 6 else 8.2)
         spots.append((x, z))
     t.cards(3, "attribute-cards", faces, draw.back("JIDOHANBAIKI"), spots)
-    for (x, z), acct in zip(spots, rules.attr_accounts):
+    for x, z in spots:
+        t.snap(x, z, 180.0, tags=("colour card", "shape card"))
+    for (x, z), acct, kind in zip(spots, rules.attr_accounts, kinds):
         if bal[acct]:
-            t.yen(bal[acct], x + 1.0, z - 1.6, owner="the card")
+            t.yen(bal[acct], x, z - 2.2, owner=f"the {kind.name} card")
     # the players: yen and crates (004:249, 004:259)
     for seat in range(s.players):
         place = seat_at(seat, s.players)
         x, z, rot = place.at(-2.5, 2.0)
-        t.yen(bal[f"seat{seat}"], x, z, owner=f"{place.colour}'s yen", rot=rot)
+        t.yen(bal[f"seat{seat}"], x, z, owner=place.colour, rot=rot)
         for k, held in enumerate(s.crates[seat]):
             cx, cz, crot = place.at(2.0 + 2.8 * k, 2.5)
             crate(t, cx, cz, rot=crot, description=f"{place.colour}'s crate {k + 1}. "
@@ -69,10 +73,7 @@ def lay_out(match, t: Table) -> None:
           description="Every drink not on a card or in a crate; refills come from here (004:261-263).")
     t.bag("crates in the box", [crate(t, 0, 0, put=False) for _ in range(s.crates_left)], 16.0, 4.0,
           tags=("bag", "crate supply"), description="The crates not yet bought (004:259).")
-    t.bag("the bank", [t.yen(1000, 0, 0, owner="the bank", put=False)[0],
-                       t.yen(500, 0, 0, owner="the bank", put=False)[0],
-                       t.yen(100, 0, 0, owner="the bank", put=False)[0]], -16.0, 0.0, infinite=True,
-          tags=("bag", "yen supply"), description="The general supply of yen: as much as is needed.")
+    t.yen_supply(-19.0, 0.0)
     if s.refill == "dice":
         for k, what in enumerate(("colour", "shape")):
             t.die(13.0 + 1.6 * k, -4.0, nickname=f"{what} die",

@@ -26,13 +26,18 @@ def drink_set() -> DrinkSet:
     return DrinkSet.from_asset(assets.load("drinks.toml"))
 
 
+@lru_cache(maxsize=1)
+def drink_depth() -> float:
+    return float(assets.load("drinks.toml").get("depth_mm", 14))
+
+
 def drink(t: Table, index: int, x: float, z: float, **kw) -> dict:
     """Drink `index` (colour*6 + shape) as a model of its shape, tinted its colour."""
     from physics.vending import machine
     ds = drink_set()
     c, s = divmod(index, 6)
     body = machine().drinks[s]
-    depth = float(assets.load("drinks.toml").get("depth_mm", 14))
+    depth = drink_depth()
     kw.setdefault("nickname", f"{ds.label(index)} ({ds.code(index)})")
     kw.setdefault("description", "A JIDOHANBAIKI drink. " + reconstructed(
         "its size and shape", "assets/drinks.toml"))

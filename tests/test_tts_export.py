@@ -1,0 +1,254 @@
+"""`tokyo tts export` for every game: files, URLs, models, determinism, the command line,
+a kiosk save continued in TTS, the picture; and Chocolate Milk's components counted
+against its set-up (004:249). The other games' counts are in tests/test_tts_*.py."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+import trimesh
+
+from core import games
+from kiosk.cli import main
+from physics.pieces import catalogue
+from physics.vending import machine
+from tts import models
+from tts.export import build, layouts
+from tts.table import LayoutError, Table, seat
+
+from tts.layouts.common import drink_set
+
+from .tts_support import bags, exported, objects, owned, tagged, urls, yen
+
+MM = 25.4
+
+
+def local(url: str) -> Path:
+    p = urlparse(url)
+    assert p.scheme == "file", url
+    return Path(unquote(p.path))
+
+
+# ---- every game ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", sorted(layouts()))
+def test_every_game_exports_with_every_file_it_names(tmp_path, name):
+    info = games.load(name).info
+    _, save = exported(name, info.min_players, tmp_path)
+    named = urls(save)
+    assert named, "the save names no image or model"
+    missing = [u for u in named if not local(u).is_file()]
+    assert not missing, missing
+    written = {p for p in (tmp_path / name).rglob("*") if p.is_file()}
+    assert written == {local(u) for u in named}, "files written that the save does not name, or the reverse"
+    guids = [o["GUID"] for o in objects(save)]
+    assert len(guids) == len(set(guids)), "two objects share a GUID"
+    assert save["TabStates"]["0"]["title"] == "Rules" and info.title.split()[0] in save["TabStates"]["0"]["body"]
+    assert save["Turns"]["TurnOrder"] == [seat(i, info.min_players).colour for i in range(info.min_players)]
+    for o in objects(save):
+        assert o.get("Tags"), f"{o['Name']} {o.get('Nickname')!r} has no component tag"
+
+
+@pytest.mark.parametrize("name", sorted(layouts()))
+def test_reconstructed_values_are_marked(tmp_path, name):
+    info = games.load(name).info
+    _, save = exported(name, info.min_players, tmp_path)
+    marked = [o for o in objects(save) if "RECONSTRUCTED" in o.get("Description", "")]
+    assert marked, "no object says that its values are ours"
+
+
+def test_the_same_game_gives_the_same_files(tmp_path):
+    m = games.load("chocolate_milk").new(3, seed=9, options=games.load("chocolate_milk").info.settle_options(3, {}))
+    a = build(m, out=tmp_path)
+    b = build(m, out=tmp_path)
+    assert json.dumps(a.save) == json.dumps(b.save) and a.files == b.files
+
+
+def test_a_base_url_names_every_file_there(tmp_path):
+    _, save = exported("chocolate_milk", 2, tmp_path, base_url="https://example.org/tokyo/")
+    named = urls(save)
+    assert named and all(u.startswith("https://example.org/tokyo/chocolate_milk/") for u in named)
+    for u in named:
+        assert (tmp_path / u[len("https://example.org/tokyo/"):]).is_file(), u
+
+
+# ---- the models: closed meshes of the physics' profiles, in TTS units --------------------------
+
+def test_every_piece_model_is_closed_and_the_piece_s_size():
+    cat = catalogue()
+    for pid in cat.ids():
+        p = cat[pid]
+        parts = [list(part) for part in p.parts]
+        mesh = trimesh.load(io.StringIO(models.to_obj(models.extrude(parts, cat.depth), pid)), file_type="obj")
+        xs = [x for part in parts for x, _ in part]
+        ys = [y for part in parts for _, y in part]
+        assert mesh.is_watertight and mesh.is_winding_consistent, pid
+        assert mesh.extents == pytest.approx([(max(xs) - min(xs)) / MM, (max(ys) - min(ys)) / MM, cat.depth / MM],
+                                             abs=1e-5), pid
+        area = sum(0.5 * abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(q, q[1:] + q[:1])))
+                   for q in parts)
+        assert mesh.volume == pytest.approx(area * cat.depth / MM ** 3, rel=1e-4), pid   # OBJ keeps 6 decimals
+        assert mesh.bounds[0][1] == pytest.approx(0, abs=1e-9), "a model stands on y = 0"
+
+
+def test_every_drink_model_is_closed_and_the_drink_s_size():
+    for body in machine().drinks:
+        mesh = trimesh.load(io.StringIO(models.to_obj(models.extrude(body.parts(), 14), "d")), file_type="obj")
+        assert mesh.is_watertight
+        assert mesh.extents == pytest.approx([body.width / MM, body.height / MM, 14 / MM], abs=1e-5)
+        volume = body.width * (body.height - body.neck) + body.neck_width * body.neck
+        assert mesh.volume == pytest.approx(volume * 14 / MM ** 3, rel=1e-4)
+
+
+def test_an_l_shape_has_no_wall_inside_it():
+    # two 20 mm squares side by side are one 40 × 20 block: 6 faces' worth of area, not 10
+    mesh = models.extrude([[(0, 0), (20, 0), (20, 20), (0, 20)], [(20, 0), (40, 0), (40, 20), (20, 20)]], 20)
+    t = trimesh.Trimesh(mesh.vertices, mesh.faces)
+    assert t.is_watertight
+    u = 20 / MM
+    assert t.area == pytest.approx(2 * (2 * u * u) + 2 * (2 * u * u) + 2 * (u * u), rel=1e-6)
+
+
+def test_the_collider_is_one_convex_object_a_part(tmp_path):
+    parts = [[(0, 0), (20, 0), (20, 60), (0, 60)], [(20, 0), (60, 0), (60, 20), (20, 20)]]
+    text = models.collider_obj(parts, 20, "l")
+    assert text.count("\no ") == 2
+    meshes, vertices, faces = [], [], None
+    for row in text.splitlines():                      # each "o" a mesh of its own (indices run on)
+        if row.startswith("o "):
+            faces = []
+            meshes.append(faces)
+        elif row.startswith("v "):
+            vertices.append([float(x) for x in row.split()[1:4]])
+        elif row.startswith("f "):
+            faces.append([int(x) - 1 for x in row.split()[1:4]])
+    meshes = [trimesh.Trimesh(vertices, f) for f in meshes]
+    assert len(meshes) == 2 and all(m.is_watertight and m.volume > 0 for m in meshes)
+    for m in meshes:                                   # convex: no corner outside any face's plane
+        for normal, origin in zip(m.face_normals, m.triangles[:, 0]):
+            assert max((m.vertices - origin) @ normal) <= 1e-9
+    lo = min(m.bounds[0][0] for m in meshes)
+    hi = max(m.bounds[1][0] for m in meshes)
+    assert hi - lo == pytest.approx(60 / MM)
+
+
+# ---- nothing half-exported ------------------------------------------------------------------
+
+def test_a_layout_that_fails_writes_nothing(tmp_path, monkeypatch):
+    import tts.export as export
+
+    def broken(match, table):
+        table.note("x", "y")
+        raise KeyError("lot")
+    monkeypatch.setattr(export, "layout_for", lambda name: broken)
+    m = games.load("chocolate_milk").new(2, seed=1, options=games.load("chocolate_milk").info.settle_options(2, {}))
+    with pytest.raises(LayoutError, match="layout of chocolate_milk failed: KeyError"):
+        export.export(m, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_game_without_a_layout_says_so_in_one_line(tmp_path, monkeypatch, capsys):
+    import tts.export as export
+    monkeypatch.setattr(export, "layouts", lambda: {})
+    assert main(["tts", "export", "jutaku", "--players", "3", "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "cannot be laid out for Tabletop Simulator yet" in err
+    assert not (tmp_path / "o").exists()
+
+
+def test_yen_that_chips_cannot_pay_is_refused():
+    t = Table("x", "x", 2)
+    with pytest.raises(LayoutError, match="chips"):
+        t.yen(105, 0, 0, owner="White")
+    assert t.objects == []
+
+
+# ---- the command line -------------------------------------------------------------------------
+
+def test_the_command_writes_the_save_and_a_picture(tmp_path, capsys):
+    png = tmp_path / "cm.png"
+    assert main(["tts", "export", "chocolate_milk", "--players", "3", "--seed", "4", "--out", str(tmp_path),
+                 "--picture", str(png)]) == 0
+    out = capsys.readouterr().out
+    assert "chocolate_milk.json" in out and png.is_file()
+    import pygame
+    img = pygame.image.load(str(png))
+    assert img.get_width() == 1600 and img.get_height() > 400
+    colours = {tuple(img.get_at((x, y)))[:3] for x in range(0, 1600, 23) for y in range(0, img.get_height(), 23)}
+    assert len(colours) > 12, "the picture is (nearly) blank"
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["tts", "export", "chocolate_milk", "--out", "X"], "needs GAME and --players"),
+    (["tts", "export", "chess", "--players", "2", "--out", "X"], "no game called 'chess'"),
+    (["tts", "export", "chocolate_milk", "--players", "12", "--out", "X"], "players"),
+    (["tts", "export", "chocolate_milk", "--players", "2", "--option", "boxes=9", "--out", "X"], "boxes"),
+    (["tts", "export", "--from", "nowhere.tokyo", "--out", "X"], "cannot be read"),
+])
+def test_mistakes_are_one_line(tmp_path, capsys, monkeypatch, argv, words):
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("tokyo: ") and err.count("\n") == 0 and words in err, err
+    assert not (tmp_path / "X").exists()
+
+
+def test_a_damaged_save_is_refused(tmp_path, capsys):
+    bad = tmp_path / "bad.tokyo"
+    bad.write_bytes(b"\x93not a save at all")
+    assert main(["tts", "export", "--from", str(bad), "--out", str(tmp_path / "o")]) == 2
+    assert "bad.tokyo" in capsys.readouterr().err and not (tmp_path / "o").exists()
+
+
+def test_a_kiosk_save_goes_on_in_tts_as_it_stands(tmp_path, capsys):
+    game = games.load("chocolate_milk")
+    m = game.new(3, seed=2, options=game.info.settle_options(3, {}))
+    for _ in range(12):
+        s = m.to_act()[0]
+        m.play(s, m.legal(s)[0].key)
+    path = tmp_path / "match.tokyo"
+    path.write_bytes(m.save())
+    assert main(["tts", "export", "--from", str(path), "--out", str(tmp_path / "o")]) == 0
+    save = json.loads((tmp_path / "o" / "chocolate_milk.json").read_text())
+    assert "after 12 moves" in save["Note"]
+    view = m.view(None)
+    for i in range(3):
+        assert yen(owned(save, seat(i, 3).colour)) == view["yen"][i]
+    on_cards = sum(yen(owned(save, f"the {k.name} card")) for k in drink_set().colours + drink_set().shapes)
+    assert on_cards == sum(view["cards"].values())
+    assert len(tagged(save, "drink")) == 36
+
+
+# ---- Chocolate Milk, counted (004:249) ----------------------------------------------------------
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_chocolate_milk_set_up_counted(tmp_path, players):
+    match, save = exported("chocolate_milk", players, tmp_path)
+    s, rules = match.state, match.game.rules
+    view = match.view(None)
+    lots = tagged(save, "lot card")
+    assert len(lots) == 9                                                          # a 3×3 grid
+    drinks_on_table = [o for o in tagged(save, "drink") if o not in tagged(save, "drink", inside=bags(
+        save, "drinks in the box")[0])]
+    assert len(drinks_on_table) == sum(len(c) for c in s.grid) == 8 * 1 + 2          # 004:249: one, two in the centre
+    box = bags(save, "drinks in the box")[0]
+    assert len(box["ContainedObjects"]) == sum(s.supply)
+    assert sorted(o["Nickname"] for o in box["ContainedObjects"]) == sorted(
+        o["Nickname"] for o in tagged(save, "drink") if o in box["ContainedObjects"])
+    copies = rules.drink_boxes(players, s.boxes) * 36
+    assert len(tagged(save, "drink")) == copies                                   # every drink of the box(es)
+    assert len(tagged(save, "architect")) == players
+    for i in range(players):
+        place = seat(i, players)
+        mine = owned(save, place.colour)
+        assert yen(mine) == view["yen"][i] == 500                                   # 004:249
+    crates = tagged(save, "crate")
+    assert len(crates) == rules.total_crates(players, s.boxes)
+    assert len(tagged(save, "colour card")) == 6 and len(tagged(save, "shape card")) == 6
+    assert len([o for o in objects(save) if o["Name"] == "Die_6"]) == 2
+    snaps = {(p["Position"]["x"], p["Position"]["z"]) for p in save["SnapPoints"]}
+    assert {(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in lots} <= snaps      # each card on its place
