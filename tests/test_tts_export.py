@@ -22,7 +22,7 @@ from tts.table import LayoutError, Table, seat
 
 from tts.layouts.common import drink_set
 
-from .tts_support import bags, exported, objects, owned, tagged, urls, yen
+from .tts_support import bags, export_of, exported, objects, owned, tagged, urls, yen
 
 MM = 25.4
 
@@ -252,3 +252,19 @@ def test_chocolate_milk_set_up_counted(tmp_path, players):
     assert len([o for o in objects(save) if o["Name"] == "Die_6"]) == 2
     snaps = {(p["Position"]["x"], p["Position"]["z"]) for p in save["SnapPoints"]}
     assert {(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in lots} <= snaps      # each card on its place
+
+
+def test_the_turn_is_the_seat_to_move(tmp_path):
+    game = games.load("chocolate_milk")
+    m = game.new(4, seed=3, options=game.info.settle_options(4, {}))
+    for _ in range(3):
+        s = m.to_act()[0]
+        m.play(s, m.legal(s)[0].key)
+    save = export_of(m, tmp_path)
+    assert save["Turns"]["TurnColor"] == seat(m.to_act()[0], 4).colour
+
+
+def test_docs_show_every_game_s_layout():
+    # docs/tts/GAME.png, drawn by bench/tts_pictures.py, for a person to look at
+    docs = Path(__file__).resolve().parents[1] / "docs" / "tts"
+    assert {p.stem for p in docs.glob("*.png")} >= set(layouts())

@@ -66,6 +66,10 @@ def build(match, *, base_url: str | None = None, out: Path | None = None, note: 
     table = Table(name, f"{match.game.info.title} ({match.players} players)", match.players,
                   base_url=base_url, out=out)
     table.note("Rules", rules_text(match))
+    waiting = match.to_act()
+    # the one seat to move; when several act at once (sealed bids) none is named, so that who
+    # has bid already does not show
+    table.turn = waiting[0] if len(waiting) == 1 else 0
     try:
         lay_out(match, table)
     except LayoutError:

@@ -117,8 +117,11 @@ def draw_save(save: dict, files: Files, *, width: int = 1600, title: str = "") -
         name = o["Name"]
         if name in ("Custom_Tile", "Custom_Token", "CardCustom", "DeckCustom"):
             img = (files.image(o["CustomImage"]["ImageURL"]) if name.startswith("Custom_T") else _card_face(o, files))
-            img = pygame.transform.smoothscale(img.convert_alpha() if pygame.display.get_init() else img,
-                                               (max(1, int(w * ppu)), max(1, int(d * ppu))))
+            if not img.get_flags() & pygame.SRCALPHA:          # turned, its corners must stay clear
+                alpha = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+                alpha.blit(img, (0, 0))
+                img = alpha
+            img = pygame.transform.smoothscale(img, (max(1, int(w * ppu)), max(1, int(d * ppu))))
             img = pygame.transform.rotate(img, angle)
             s.blit(img, img.get_rect(center=(cx, cy)))
             if name == "DeckCustom":

@@ -71,6 +71,8 @@ class Table:
     snaps: list[dict] = field(default_factory=list)
     tabs: list[tuple[str, str]] = field(default_factory=list)
     footprints: dict[str, tuple[float, float]] = field(default_factory=dict)
+    #: the seat to move (the save's TurnColor)
+    turn: int = 0
     _meshes: dict[str, tuple] = field(default_factory=dict)
     _n: int = 0
 
@@ -268,13 +270,13 @@ class Table:
         out = []
         for k, value in enumerate(values):
             chip = self.yen(value, 0, 0, owner="the general supply", put=False)[0]
-            out.append(self.bag(f"¥{value:,} (general supply)", [chip], x + 2.6 * k, z, infinite=True, rot=rot,
+            out.append(self.bag(f"¥{value:,} (general supply)", [chip], x + 3.4 * k, z, infinite=True, rot=rot,
                                 tags=("yen supply",), colour=(60, 60, 70),
                                 description=f"The general supply: take ¥{value:,} chips as the rules pay out."))
         return out
 
-    def snap(self, x: float, z: float, rot: float = 0.0, tags=()) -> None:
-        # (a table's snap points carry no tags in the save format: tests/test_tts_save_format.py)
+    def snap(self, x: float, z: float, rot: float = 0.0) -> None:
+        """A snap point on the table (the save format gives them no tags)."""
         self.snaps.append({"Position": {"x": round(x, 4), "y": TABLE_Y, "z": round(z, 4)},
                            "Rotation": {"x": 0.0, "y": round(rot % 360, 4), "z": 0.0}})
 
@@ -308,7 +310,7 @@ class Table:
             "ComponentTags": {"labels": [{"displayed": t, "normalized": t.lower().replace(" ", "_")}
                                          for t in sorted({t for o in _walk(self.objects) for t in o["Tags"]})]},
             "Turns": {"Enable": False, "Type": 0, "TurnOrder": order, "Reverse": False, "SkipEmpty": False,
-                      "DisableInteractions": False, "PassTurns": True, "TurnColor": order[0]},
+                      "DisableInteractions": False, "PassTurns": True, "TurnColor": order[self.turn]},
             "DecalPallet": [], "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "CustomUIAssets": [],
             "SnapPoints": self.snaps,
             "ObjectStates": self.objects,

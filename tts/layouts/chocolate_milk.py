@@ -29,7 +29,7 @@ def lay_out(match, t: Table) -> None:
     t.cards(1, "lots", [(lot_face(c), f"lot {i + 1}", lot_description(c), ("lot card",))
                         for i, c in enumerate(grid)], draw.back("lot"), places)
     for x, z in places:
-        t.snap(x, z, 180.0, tags=("lot card",))
+        t.snap(x, z, 180.0)
     for card, drinks in enumerate(s.grid):
         x, z = places[card]
         for k, d in enumerate(drinks):
@@ -50,7 +50,7 @@ def lay_out(match, t: Table) -> None:
         spots.append((x, z))
     t.cards(3, "attribute-cards", faces, draw.back("JIDOHANBAIKI"), spots)
     for x, z in spots:
-        t.snap(x, z, 180.0, tags=("colour card", "shape card"))
+        t.snap(x, z, 180.0)
     for (x, z), acct, kind in zip(spots, rules.attr_accounts, kinds):
         if bal[acct]:
             t.yen(bal[acct], x, z - 2.2, owner=f"the {kind.name} card")

@@ -22,7 +22,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
-from games.tsukiji.data import BAG_FISH, BASE_EXTERNAL, BASE_FISH, BOAT_TYPES, EXTERNAL, FISH
+from games.tsukiji.data import BASE_EXTERNAL, BASE_FISH, BOAT_TYPES, EXTERNAL, FISH
 from games.tsukiji.state import BERTHS
 
 from .. import draw
@@ -147,8 +147,7 @@ def grid(region, n: int) -> list[tuple[float, float, float, float]]:
     """n rects filling region (fx, fy, fw, fh) in rows."""
     if n <= 0:
         return []
-    cols = n if n <= 3 else 2 if n == 4 else 3 if n <= 9 and n != 8 else 4 if n == 8 else 5 if n <= 10 else \
-        math.ceil(n / 3)
+    cols = {1: 1, 2: 2, 3: 3, 4: 2, 5: 3, 6: 3, 7: 4, 8: 4, 9: 3, 10: 5}.get(n, math.ceil(n / 3))
     rows = math.ceil(n / cols)
     fx, fy, fw, fh = region
     return [(fx + (i % cols) * fw / cols, fy + (i // cols) * fh / rows, fw / cols, fh / rows) for i in range(n)]
@@ -226,10 +225,19 @@ class Words:
         return f"set-up {fmt(key, self.raw[key])}{self.star(key)}" if key in self.raw else ""
 
     def reconstructed_lines(self) -> list[str]:
+        """A RECONSTRUCTED line for every value the asset's sources mark so, with what of it is ours."""
         out = []
+        src = self.raw.get("sources", {})
         for k in sorted(self.ours):
             v = self.raw.get(k)
-            what = f"{self.data['name']}: {k.replace('_', ' ')}" + (f" = {fmt(k, v)}" if v is not None else "")
+            if k == "entry":
+                value = " or ".join(self.cost(c) for c in self.data["entry"]) or "free"
+            else:
+                value = fmt(k, v) if v is not None else ""
+            text = str(src[k])
+            detail = text[text.lower().index("reconstructed") + len("reconstructed"):].strip(" ;,.")
+            what = f"{self.data['name']}: {k.replace('_', ' ')}" + (f" = {value}" if value else "") \
+                + (f", ours: {detail.strip('()')}" if detail else "")
             out.append(reconstructed(what, self.where))
         return out
 
@@ -275,7 +283,7 @@ class Layout:
     def snap_spaces(self, plan: Plan, frame, width: float, keys) -> None:
         for key in keys:
             x, z, rot = frame(*plan.point(key, width))
-            self.t.snap(x, z, rot, tags=("tsukiji",))
+            self.t.snap(x, z, rot)
 
     def tokens_groups(self, tokens: dict, *, owner=None, note="", canned=False):
         order = self.R.kind_order
@@ -345,11 +353,9 @@ class Layout:
                 right.append((f"s{k}", f"{title}{w.star('spaces')}: {self.space_words(sp)}"))
                 pieces.append((f"s{k}", self.tokens_groups(held)))
         elif "boats" in st:
-            types = [b for b in BOAT_TYPES if b in self.R.d.boats_total or (self.s.expansion and b in ("blue", "barge4"))
-                     or st["boats"].get(b)]
+            types = [b for b in BOAT_TYPES if b in self.R.d.boats_total or st["boats"].get(b)
+                     or (self.s.expansion and b in ("blue", "barge4"))]
             for b in types:
-                if b not in BOAT_TYPES:
-                    fail(f"a boat of type {b!r} on {name}")
                 right.append((f"b{b}", self.boat_words(mid, b, w)))
                 pieces.append((f"b{b}", [(lambda x, z, rot, y, b=b, length=None: self.P.boat(
                     b, x, z, rot=rot, y=y, length=length), st["boats"].get(b, 0))]))
@@ -481,10 +487,9 @@ class Layout:
             colour = (236, 244, 250) if kind == "fish" else (248, 240, 226)
             if mid in s.fish and st.get("overfished"):
                 colour = (225, 220, 215)
-            self.t.tile(f"market-{mid}" + ("-overfished" if st.get("overfished") else "")
-                        + (f"-{s.collapsed[mid]}" if s.collapsed.get(mid) else "") + ("-traded" if st.get("traded")
-                                                                                       else ""),
-                        plan.surface(colour), cx, cz, width, locked=True, nickname=plan.title,
+            image = "-".join(["market", mid] + [k for k in ("overfished", "to_settle", "traded") if st.get(k)]
+                             + ([s.collapsed[mid]] if s.collapsed.get(mid) else []))
+            self.t.tile(image, plan.surface(colour), cx, cz, width, locked=True, nickname=plan.title,
                         description=" ".join(desc), tags=("market", mid, f"{kind} market"))
             self.boards[mid] = (plan, frame, width)
             for key, groups in pieces:
@@ -546,6 +551,14 @@ class Layout:
         return Plan(f"{self.colour(seat)}'s harbour", spaces, size=HARBOUR_PX,
                     note="* reconstructed: the column prices (assets/tsukiji/harbour.toml)")
 
+    def cover(self, berth: str, x=0.0, z=0.0, **kw) -> dict:
+        """A berth cover, as large as a berth of the harbour (000:62: each harbour comes with two)."""
+        plan = self.harbour_plan(0, None)
+        _, _, bw, bh = plan.px(berth)
+        return self.P.marker("berth cover", f"cover ¥{self.R.d.berth_cost}", (150, 140, 120), x, z,
+                             y=TABLE_Y + 0.3, size=bw * 0.94 * HARBOUR_W / HARBOUR_PX[0],
+                             square=(220, int(220 * bh / bw)), **kw)
+
     def boat_with_load(self, seat: int, i: int, b: dict, frame, dx: float, dz: float, *, y0=0.0, note=""):
         colour = self.colour(seat)
         t = b.get("type")
@@ -562,7 +575,8 @@ class Layout:
         step = (length - 0.45) / max(1, holds)
         for k, item in enumerate(b["load"]):
             bx, bz, brot = frame(dx - length / 2 + 0.25 + step * (k + 0.5), dz)
-            self.P.barrel(item, bx, bz, rot=brot, y=TABLE_Y + 0.45 + y0, owner=colour, note=f"On {colour}'s boat {i + 1}.")
+            self.P.barrel(item, bx, bz, rot=brot, y=TABLE_Y + 0.45 + y0, owner=colour,
+                          note=f"On {colour}'s boat {i + 1}.")
         if b.get("rented"):
             mx, mz, mrot = frame(dx - length / 2 - 0.2, dz + 0.3)
             self.P.static("ship_rental_markers", mx, mz, rot=mrot, y=TABLE_Y + 0.5 + y0, owner=colour,
@@ -589,11 +603,10 @@ class Layout:
             fail(f"{colour} has {st['berths']} open berths")
         for k, berth in enumerate(BERTHS):
             if k >= st["berths"]:
-                x, z, rot = hf(*plan.point(berth, HARBOUR_W, 0.5, 0.58))
-                self.P.marker("berth cover", f"cover ¥{d.berth_cost}", (150, 140, 120), x, z, rot=rot, y=TABLE_Y + 0.3,
-                              size=3.2, square=(220, 100), nickname=f"{colour}'s {berth} berth cover",
-                              description=f"Covers {colour}'s {berth} berth: pay ¥{d.berth_cost:,} to open it "
-                                          "(000:109).", extra=(berth, colour))
+                x, z, rot = hf(*plan.point(berth, HARBOUR_W, 0.5, 0.5))
+                self.cover(berth, x, z, rot=rot, nickname=f"{colour}'s {berth} berth cover",
+                           description=f"Covers {colour}'s {berth} berth: pay ¥{d.berth_cost:,} to open it (000:109).",
+                           extra=(berth, colour))
         at_sea = []
         for i, b in enumerate(st["boats"]):
             where = b.get("at")
@@ -797,7 +810,7 @@ class Layout:
         nick = w.data["name"] if n is None else f"{n}. {w.data['name']}"
         desc = f"The {w.data['name']} {kind} market, not in play: it comes in as the rules say (000:355)."
         if n is not None:
-            desc += f" Open market order: it comes {n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}."
+            desc += f" Open market order: it comes {n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }."
         face = draw.card(w.data["name"], lines, band=(50, 110, 160) if kind == "fish" else (150, 100, 50),
                          colour=(236, 244, 250) if kind == "fish" else (248, 240, 226))
         return face, nick, desc, ("market card", mid, f"{kind} market")
@@ -875,17 +888,23 @@ class Layout:
                                         nickname=f"value marker of {P.fish_name(f)}",
                                         description="For its market's value track, when it comes into play.",
                                         extra=(f,)))
-        if s.expansion or s.collapse:
+        if s.expansion or s.collapse:      # the expansion's collapse markers: a supply when the variant is played
             n = int(self.R.d.expansion.get("collapse_markers", 12)) - len(s.collapsed)
-            markers += [P.marker("collapse marker", "COLLAPSE", (200, 60, 60), put=False, size=1.0, square=True,
+            collapse = [P.marker("collapse marker", "COLLAPSE", (200, 60, 60), put=False, size=1.0, square=True,
                                  nickname="collapse marker", description="For a market that collapses (000:594).")
                         for _ in range(max(0, n))]
+            if s.collapse and collapse:
+                row1.append((BAG_ROOM, lambda x, z: t.bag(
+                    "Collapse markers", collapse, x, z, tags=("collapse markers",), colour=(150, 50, 50),
+                    description="The collapse markers' supply beside the markets (000:592); one goes on each "
+                                "market that collapses (000:594).")))
+            else:
+                markers += collapse
         covers = []
         for k, berth in enumerate(BERTHS[1:], start=1):
             used = sum(1 for st in s.seats if st["berths"] <= k)
-            covers += [P.marker("berth cover", f"cover ¥{self.R.d.berth_cost}", (150, 140, 120), put=False, size=3.2,
-                                square=(220, 100), nickname=f"{berth} berth cover", description="Not in use.",
-                                extra=(berth,))
+            covers += [self.cover(berth, put=False, nickname=f"{berth} berth cover", description="Not in use.",
+                                  extra=(berth,))
                        for _ in range(max(0, int(self.R.d.components.get("harbours", 6)) - used))]
         contents["markers, covers"] = markers + covers
         for name, items in contents.items():
