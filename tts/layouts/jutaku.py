@@ -267,7 +267,7 @@ def board_image(title: str, lines: list[str], *, size=(700, 700), highlight: int
 
 
 def architects_in_box(t: Table, used: int, x: float, z: float, *, why: str) -> None:
-    """The architect markers no seat plays with, in a bag (004:11-19: the box has 8)."""
+    """The architect markers no seat plays with, in a bag (004:12-19: the box has 8)."""
     if used >= len(ARCHITECTS):
         return
     contents = [architect(t, i, 0, 0, put=False) for i in range(used, len(ARCHITECTS))]
