@@ -181,6 +181,28 @@ class Table:
             col += 1 if n else 0
         return out
 
+    def yen_stacks(self, amount: int, spots, *, owner: str, rot: float = 180.0) -> list[dict]:
+        """`amount` as chips, one stack a value (the largest first), the stacks at `spots`
+        (world x, z) in turn."""
+        out, left, k = [], amount, 0
+        for value, name in CHIPS:
+            n, left = divmod(left, value)
+            if not n:
+                continue
+            if k >= len(spots):
+                raise LayoutError(f"¥{amount:,} for {owner} needs more stacks than there are places")
+            x, z = spots[k]
+            for j in range(n):
+                o = self._base(name, x, z, y=TABLE_Y + 0.2 + j * CHIP_STEP, rot=rot, nickname=f"¥{value:,}",
+                               description=f"{owner}: ¥{value:,}", tags=("yen", f"¥{value}"))
+                o["Value"] = value
+                self.footprints[o["GUID"]] = (CHIP, CHIP)
+                out.append(self.put(o))
+            k += 1
+        if left:
+            raise LayoutError(f"¥{amount:,} cannot be paid in chips of ¥10 and more")
+        return out
+
     def deck(self, deck_id: int, name: str, faces: list[tuple["object", str, str, tuple]], back, x: float,
              z: float, *, face_down: bool = False, scale: float = 1.0, put: bool = True, **kw) -> dict:
         """Cards as a custom deck: faces are (surface, nickname, description, tags); one sheet

@@ -28,7 +28,7 @@ from physics.practice.palette import DRINK_FILL
 
 from .. import draw
 from ..table import COLOURS, TABLE_Y, LayoutError, Table, reconstructed, seat as seat_at
-from ..units import CARD, CHIP, units
+from ..units import CARD, units
 from .common import architect, drink, drink_set, lot_cards, lot_description, lot_face, lots, piece
 
 #: a lot card is 88 mm across (physics.building.CARD_MM): the scale of a TTS card that wide
@@ -88,21 +88,6 @@ def white_face(card: dict, blue: bool = False):
 
 
 # ---- yen -------------------------------------------------------------------------------------
-
-def stacks(t: Table, amount: int, spots, *, owner: str, rot: float = 180.0) -> None:
-    """`amount` as chips, one stack a value, the stacks at `spots` (world x, z) in turn."""
-    left, k = amount, 0
-    for value in (1000, 500, 100, 50, 10):
-        n, left = divmod(left, value)
-        if n:
-            if k >= len(spots):
-                raise LayoutError(f"¥{amount:,} for {owner} needs more stacks than there are places")
-            x, z = spots[k]
-            t.yen(n * value, x + 2 * (CHIP + 0.2), z, owner=owner, rot=rot)   # Table.yen's first stack is 2 places left
-            k += 1
-    if left:
-        raise LayoutError(f"¥{amount:,} cannot be paid in chips of ¥10 and more")
-
 
 # ---- the grid's geometry -----------------------------------------------------------------------
 
@@ -322,7 +307,7 @@ def lay_out(match, t: Table) -> None:
     t.cards(3, "colour-cards", faces, draw.back("JIDOHANBAIKI"), spots, locked=True)
     for ci, ((x, z), colour) in enumerate(zip(spots, colours)):
         t.snap(x, z)
-        stacks(t, s["prices"][ci], [(x, z - 0.75), (x, z + 0.35)], owner=f"the {colour} card")
+        t.yen_stacks(s["prices"][ci], [(x, z - 0.75), (x, z + 0.35)], owner=f"the {colour} card")
         cz = row_z - CARD[1] / 2 - 1.5
         t.tile(f"crate-{colour}", draw.square(f"{colour} crate", ds_rgb(ci), ink=_ink(ds_rgb(ci))), x, cz, 2.4, thickness=0.3,
                nickname=f"the {colour} crate", description=f"The crate of {colour} bottles below the {colour} card "
@@ -376,7 +361,7 @@ def lay_out(match, t: Table) -> None:
     for x, z in slots:
         t.snap(x, z)
     pile_z = bz - bh / 2 - 1.3
-    stacks(t, s["pile"], [(lx - 0.8, pile_z), (lx + 0.8, pile_z), (lx - 0.8, pile_z - 1.6), (lx + 0.8, pile_z - 1.6)],
+    t.yen_stacks(s["pile"], [(lx - 0.8, pile_z), (lx + 0.8, pile_z), (lx - 0.8, pile_z - 1.6), (lx + 0.8, pile_z - 1.6)],
            owner="the bid pile")
 
     # -- the discs played this round, on their action spaces (004:113-125)
@@ -422,7 +407,7 @@ def lay_out(match, t: Table) -> None:
     for p in range(n):
         place = seats[p]
         rot = place.at(0, 0)[2]
-        stacks(t, s["yen"][p], [place.at(-5.0, 1.2)[:2], place.at(-5.0, 2.7)[:2], place.at(-6.5, 1.9)[:2]],
+        t.yen_stacks(s["yen"][p], [place.at(-5.0, 1.2)[:2], place.at(-5.0, 2.7)[:2], place.at(-6.5, 1.9)[:2]],
                owner=place.colour, rot=rot)
         for m in range(in_hand[p]):
             x, z, _ = place.at(-3.4 + 0.85 * m, 1.2)

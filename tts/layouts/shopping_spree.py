@@ -27,7 +27,7 @@ from physics.practice.palette import CRATE, DOT as DOT_RGB, GOOD_FILL
 
 from .. import draw
 from ..table import COLOURS, LayoutError, Table, reconstructed, seat as seat_at
-from ..units import CARD, CHIP
+from ..units import CARD
 from .common import drink, drink_set
 
 SCALE = 0.9                                  # the lot cards on the floor
@@ -206,21 +206,6 @@ def grid_spots(x: float, z: float, n: int, *, cols: int, dx: float, dz: float) -
     return out
 
 
-def stacks(t: Table, amount: int, spots, *, owner: str, rot: float = 180.0) -> None:
-    """`amount` as chips, one stack a value, the stacks at `spots` (world x, z) in turn."""
-    left, k = amount, 0
-    for value in (1000, 500, 100, 50, 10):
-        n, left = divmod(left, value)
-        if n:
-            if k >= len(spots):
-                raise LayoutError(f"¥{amount:,} for {owner} needs more stacks than there are places")
-            x, z = spots[k]
-            t.yen(n * value, x + 2 * (CHIP + 0.2), z, owner=owner, rot=rot)   # Table.yen's first stack is 2 places left
-            k += 1
-    if left:
-        raise LayoutError(f"¥{amount:,} cannot be paid in chips of ¥10 and more")
-
-
 # ---- the layout ------------------------------------------------------------------------------------
 
 def lay_out(match, t: Table) -> None:
@@ -332,7 +317,7 @@ def lay_out(match, t: Table) -> None:
         t.snap(x, z)
         if g not in s["prices"]:
             raise LayoutError(f"no price for {g} in this position")
-        stacks(t, s["prices"][g], [(x, z - 0.45), (x, z + 0.75)], owner=f"the {g} card")
+        t.yen_stacks(s["prices"][g], [(x, z - 0.45), (x, z + 0.75)], owner=f"the {g} card")
 
     # -- the bags above the floor (004:197, 199), the barrels, the discarded goods and the bank below
     for fish, x in (("tuna", -6.5), ("crab", 6.5)):
@@ -396,7 +381,7 @@ def lay_out(match, t: Table) -> None:
             gx, gz, _ = place.at(5.0, 1.6 + 1.0 * k)
             _barrel(t, gx, gz, f"taken by {place.colour} on leaving the shop (trip {k + 1}, 004:207)", rot=rot,
                     extra=(place.colour,))
-        stacks(t, s["yen"][p], [place.at(-6.6, 1.2)[:2], place.at(-6.6, 2.7)[:2], place.at(-8.1, 1.9)[:2]],
+        t.yen_stacks(s["yen"][p], [place.at(-6.6, 1.2)[:2], place.at(-6.6, 2.7)[:2], place.at(-8.1, 1.9)[:2]],
                owner=place.colour, rot=rot)
     t.note("Set-up", _setup_text(s, rules))
 
