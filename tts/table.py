@@ -169,10 +169,13 @@ class Table:
         if amount < 0 or amount % 10:
             raise LayoutError(f"¥{amount:,} cannot be paid in chips of ¥10 and more")
         out, left, col = [], amount, 0
+        r = math.radians(rot - 180.0)
+        right = (math.cos(r), -math.sin(r))      # the stacks run to the right of whoever the chips face
         for value, name in CHIPS:
             n, left = divmod(left, value)
             for k in range(n):
-                o = self._base(name, x + (col - 2) * (CHIP + 0.2), z, y=TABLE_Y + 0.2 + k * CHIP_STEP, rot=rot,
+                off = (col - 2) * (CHIP + 0.2)
+                o = self._base(name, x + off * right[0], z + off * right[1], y=TABLE_Y + 0.2 + k * CHIP_STEP, rot=rot,
                                nickname=f"¥{value:,}", description=description or f"{owner}: ¥{value:,}",
                                tags=("yen", f"¥{value}"))
                 o["Value"] = value
@@ -181,9 +184,11 @@ class Table:
             col += 1 if n else 0
         return out
 
-    def yen_stacks(self, amount: int, spots, *, owner: str, rot: float = 180.0) -> list[dict]:
+    def yen_stacks(self, amount: int, spots, *, owner: str, rot: float = 180.0, why: str = "") -> list[dict]:
         """`amount` as chips, one stack a value (the largest first), the stacks at `spots`
         (world x, z) in turn."""
+        if amount < 0:
+            raise LayoutError(f"{owner}: ¥{amount:,} cannot be laid out in chips")
         out, left, k = [], amount, 0
         for value, name in CHIPS:
             n, left = divmod(left, value)
@@ -194,7 +199,7 @@ class Table:
             x, z = spots[k]
             for j in range(n):
                 o = self._base(name, x, z, y=TABLE_Y + 0.2 + j * CHIP_STEP, rot=rot, nickname=f"¥{value:,}",
-                               description=f"{owner}: ¥{value:,}", tags=("yen", f"¥{value}"))
+                               description=f"{owner}: {why or f'¥{value:,}'}", tags=("yen", f"¥{value}"))
                 o["Value"] = value
                 self.footprints[o["GUID"]] = (CHIP, CHIP)
                 out.append(self.put(o))

@@ -57,8 +57,8 @@ def lay_out(match, t: Table) -> None:
     # the players: yen and crates (004:249, 004:259)
     for seat in range(s.players):
         place = seat_at(seat, s.players)
-        x, z, rot = place.at(-2.5, 2.0)
-        t.yen(bal[f"seat{seat}"], x, z, owner=place.colour, rot=rot)
+        spots = [place.at(-2.5 - 1.6 * k, 2.0) for k in range(5)]
+        t.yen_stacks(bal[f"seat{seat}"], [(x, z) for x, z, _ in spots], owner=place.colour, rot=spots[0][2])
         for k, held in enumerate(s.crates[seat]):
             cx, cz, crot = place.at(2.0 + 2.8 * k, 2.5)
             crate(t, cx, cz, rot=crot, description=f"{place.colour}'s crate {k + 1}. "

@@ -210,17 +210,8 @@ def building_pieces(t: Table, rules_pieces, building: Building, place, *, owner:
 
 def chips(t: Table, amount: int, place, *, owner: str, why: str, at=CHIPS_AT) -> None:
     """`amount` as chips in front of a seat: one stack a chip value, going to the right."""
-    if amount < 0 or amount % 10:
-        raise LayoutError(f"{owner}: ¥{amount:,} cannot be counted in chips of ¥10 and more")
-    left, k = amount, 0
-    for value, _ in CHIPS:
-        n, left = divmod(left, value)
-        if n:
-            x, z, rot = place.at(at[0] + k * (CHIP + 0.15), at[1])
-            # Table.yen puts its first stack two chips to the left; put it here instead
-            t.yen(n * value, x + 2 * (CHIP + 0.2), z, owner=owner, rot=rot,
-                  description=f"{owner}: {why}")
-            k += 1
+    spots = [place.at(at[0] + k * (CHIP + 0.15), at[1]) for k in range(len(CHIPS))]
+    t.yen_stacks(amount, [(x, z) for x, z, _ in spots], owner=owner, rot=spots[0][2], why=why)
 
 
 def plate_image(colour: str, title: str, lines: list[str], *, size=(480, 200)) -> "pygame.Surface":
