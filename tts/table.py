@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import draw, models
-from .units import BAG, CARD, CHIP, CHIP_STEP, TILE_WIDTH, TOKEN_WIDTH
+from .draw import pygame
+from .units import CHIP, CHIP_STEP, TILE_WIDTH, TOKEN_WIDTH
 
 #: TTS player colours, in the order seats take them
 COLOURS = ("White", "Red", "Yellow", "Green", "Blue", "Purple", "Orange", "Pink", "Teal", "Brown")
@@ -70,10 +71,10 @@ class Table:
     files: dict[str, bytes] = field(default_factory=dict)
     snaps: list[dict] = field(default_factory=list)
     tabs: list[tuple[str, str]] = field(default_factory=list)
-    footprints: dict[str, tuple[float, float]] = field(default_factory=dict)
     #: the seat to move (the save's TurnColor)
     turn: int = 0
     _meshes: dict[str, tuple] = field(default_factory=dict)
+    _images: dict[str, tuple] = field(default_factory=dict)
     _n: int = 0
 
     # ---- names and files ------------------------------------------------------------------
@@ -96,7 +97,14 @@ class Table:
         return self.url(name)
 
     def image(self, name: str, surface) -> str:
-        return self.file(f"{self.game}/images/{name}.png", draw.png(surface))
+        """The PNG of `surface`, encoded once however often the same image is named."""
+        raw = (surface.get_size(), pygame.image.tobytes(surface, "RGBA"))
+        have = self._images.get(name)
+        if have is not None and have[0] == raw:
+            return have[1]
+        url = self.file(f"{self.game}/images/{name}.png", draw.png(surface))
+        self._images[name] = (raw, url)
+        return url
 
     # ---- objects ---------------------------------------------------------------------------
 
@@ -129,7 +137,6 @@ class Table:
         if snaps:
             o["AttachedSnapPoints"] = [{"Position": {"x": round(px / s, 4), "y": 0.1, "z": round(pz / s, 4)},
                                         "Rotation": {"x": 0.0, "y": 0.0, "z": 0.0}} for px, pz in snaps]
-        self.footprints[o["GUID"]] = (width, width * h / w)
         return self.put(o) if put else o
 
     def token(self, image: str, surface, x: float, z: float, width: float, *, put: bool = True,
@@ -141,7 +148,6 @@ class Table:
         o["CustomImage"] = {"ImageURL": self.image(image, surface),
                             "CustomToken": {"Thickness": thickness, "MergeDistancePixels": 15.0,
                                             "StandUp": False, "Stackable": True}}
-        self.footprints[o["GUID"]] = (width, width * h / w)
         return self.put(o) if put else o
 
     def model(self, mesh: str, parts, depth_mm: float, x: float, z: float, *, colour=None, put: bool = True,
@@ -160,53 +166,62 @@ class Table:
                            "ColliderURL": self.url(collider),
                            "Convex": len(parts) == 1, "MaterialIndex": 1, "TypeIndex": 0, "CastShadows": True}
         w, _, d = models.size_units(parts, depth_mm)
-        self.footprints[o["GUID"]] = (w, d)
         return self.put(o) if put else o
 
     def yen(self, amount: int, x: float, z: float, *, owner: str, put: bool = True, rot: float = 180.0,
             description: str = "") -> list[dict]:
-        """`amount` yen as TTS poker chips (¥1,000, ¥500, ¥100, ¥50, ¥10), one stack a value."""
-        if amount < 0 or amount % 10:
-            raise LayoutError(f"¥{amount:,} cannot be paid in chips of ¥10 and more")
-        out, left, col = [], amount, 0
+        """`amount` yen as TTS poker chips (¥1,000, ¥500, ¥100, ¥50, ¥10), one stack a value,
+        the stacks side by side around (x, z), running to the right of whoever the chips face."""
         r = math.radians(rot - 180.0)
-        right = (math.cos(r), -math.sin(r))      # the stacks run to the right of whoever the chips face
-        for value, name in CHIPS:
-            n, left = divmod(left, value)
-            for k in range(n):
-                off = (col - 2) * (CHIP + 0.2)
-                o = self._base(name, x + off * right[0], z + off * right[1], y=TABLE_Y + 0.2 + k * CHIP_STEP, rot=rot,
-                               nickname=f"¥{value:,}", description=description or f"{owner}: ¥{value:,}",
-                               tags=("yen", f"¥{value}"))
-                o["Value"] = value
-                self.footprints[o["GUID"]] = (CHIP, CHIP)
-                out.append(self.put(o) if put else o)
-            col += 1 if n else 0
-        return out
+        step = CHIP + 0.2
+        spots = [(x + (k - 2) * step * math.cos(r), z - (k - 2) * step * math.sin(r)) for k in range(len(CHIPS))]
+        return self._stacks(amount, spots, owner, rot, description, put)
 
     def yen_stacks(self, amount: int, spots, *, owner: str, rot: float = 180.0, why: str = "") -> list[dict]:
         """`amount` as chips, one stack a value (the largest first), the stacks at `spots`
         (world x, z) in turn."""
-        if amount < 0:
-            raise LayoutError(f"{owner}: ¥{amount:,} cannot be laid out in chips")
-        out, left, k = [], amount, 0
+        return self._stacks(amount, spots, owner, rot, f"{owner}: {why}" if why else "", True)
+
+    def _stacks(self, amount: int, spots, owner: str, rot: float, description: str, put: bool) -> list[dict]:
+        if amount < 0 or amount % 10:
+            raise LayoutError(f"¥{amount:,} for {owner} cannot be paid in chips of ¥10 and more")
+        stacks, left = [], amount
         for value, name in CHIPS:
             n, left = divmod(left, value)
-            if not n:
-                continue
-            if k >= len(spots):
-                raise LayoutError(f"¥{amount:,} for {owner} needs more stacks than there are places")
-            x, z = spots[k]
+            if n:
+                stacks.append((value, name, n))
+        if len(stacks) > len(spots):
+            raise LayoutError(f"¥{amount:,} for {owner} needs more stacks than there are places")
+        out = []
+        for (value, name, n), (x, z) in zip(stacks, spots):
             for j in range(n):
                 o = self._base(name, x, z, y=TABLE_Y + 0.2 + j * CHIP_STEP, rot=rot, nickname=f"¥{value:,}",
-                               description=f"{owner}: {why or f'¥{value:,}'}", tags=("yen", f"¥{value}"))
+                               description=description or f"{owner}: ¥{value:,}", tags=("yen", f"¥{value}"))
                 o["Value"] = value
-                self.footprints[o["GUID"]] = (CHIP, CHIP)
-                out.append(self.put(o))
-            k += 1
-        if left:
-            raise LayoutError(f"¥{amount:,} cannot be paid in chips of ¥10 and more")
+                out.append(self.put(o) if put else o)
         return out
+
+    def _sheets(self, deck_id: int, name: str, faces, back):
+        """(deck id, its CustomDeck entry, index of its first face, its faces) for each sheet of
+        up to 69 faces; a sheet's last place holds the hidden card (BackIsHidden)."""
+        for start in range(0, len(faces), 69):
+            chunk = faces[start:start + 69]
+            did = deck_id + start // 69
+            images = [f[0] for f in chunk] + [back]
+            columns = min(10, len(images))
+            rows = -(-len(images) // columns)
+            custom = {"FaceURL": self.image(f"{name}-faces-{did}", draw.sheet(images, columns)),
+                      "BackURL": self.image(f"{name}-back", back), "NumWidth": columns, "NumHeight": rows,
+                      "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+            yield did, custom, start, chunk
+
+    def _card(self, did: int, custom: dict, i: int, face, x: float, z: float, scale: float, **kw) -> dict:
+        _, nick, desc, tags = face
+        c = self._base("CardCustom", x, z, scale=(scale, 1.0, scale), nickname=nick, description=desc, tags=tags, **kw)
+        c["CardID"] = did * 100 + i
+        c["CustomDeck"] = {str(did): custom}
+        c["Hands"] = True
+        return c
 
     def deck(self, deck_id: int, name: str, faces: list[tuple["object", str, str, tuple]], back, x: float,
              z: float, *, face_down: bool = False, scale: float = 1.0, put: bool = True, **kw) -> dict:
@@ -216,35 +231,19 @@ class Table:
         if not faces:
             raise LayoutError(f"{name}: a deck of no cards")
         cards, custom = [], {}
-        for start in range(0, len(faces), 69):
-            chunk = faces[start:start + 69]
-            did = deck_id + start // 69
-            images = [f[0] for f in chunk] + [back]          # the last place: the hidden card (BackIsHidden)
-            columns = min(10, len(images))
-            rows = -(-len(images) // columns)
-            custom[str(did)] = {"FaceURL": self.image(f"{name}-faces-{did}", draw.sheet(images, columns)),
-                                "BackURL": self.image(f"{name}-back", back), "NumWidth": columns,
-                                "NumHeight": rows, "BackIsHidden": True, "UniqueBack": False, "Type": 0}
-            for i, (_, nick, desc, tags) in enumerate(chunk):
-                c = self._base("CardCustom", x, z, scale=(scale, 1.0, scale), nickname=nick, description=desc,
-                               tags=tags, face_down=face_down)
-                c["CardID"] = did * 100 + i
-                c["CustomDeck"] = {str(did): custom[str(did)]}
-                c["Hands"] = True
-                cards.append(c)
-        fp = (CARD[0] * scale, CARD[1] * scale)
+        for did, sheet, _, chunk in self._sheets(deck_id, name, faces, back):
+            custom[str(did)] = sheet
+            cards += [self._card(did, sheet, i, face, x, z, scale, face_down=face_down) for i, face in enumerate(chunk)]
         if len(cards) == 1:
             c = cards[0]
             if "rot" in kw:
                 c["Transform"]["rotY"] = round(kw["rot"] % 360, 4)
             c["Locked"] = kw.get("locked", False)
-            self.footprints[c["GUID"]] = fp
             return self.put(c) if put else c
         d = self._base("DeckCustom", x, z, scale=(scale, 1.0, scale), nickname=name, face_down=face_down, **kw)
         d["DeckIDs"] = [c["CardID"] for c in cards]
         d["CustomDeck"] = custom
         d["ContainedObjects"] = cards
-        self.footprints[d["GUID"]] = fp
         return self.put(d) if put else d
 
     def cards(self, deck_id: int, name: str, faces: list[tuple["object", str, str, tuple]], back,
@@ -254,29 +253,15 @@ class Table:
         if len(faces) != len(places) or not faces:
             raise LayoutError(f"{name}: {len(faces)} cards for {len(places)} places")
         out = []
-        for start in range(0, len(faces), 69):
-            chunk = faces[start:start + 69]
-            did = deck_id + start // 69
-            images = [f[0] for f in chunk] + [back]          # the last place: the hidden card (BackIsHidden)
-            columns = min(10, len(images))
-            rows = -(-len(images) // columns)
-            custom = {"FaceURL": self.image(f"{name}-faces-{did}", draw.sheet(images, columns)),
-                      "BackURL": self.image(f"{name}-back", back), "NumWidth": columns, "NumHeight": rows,
-                      "BackIsHidden": True, "UniqueBack": False, "Type": 0}
-            for i, ((_, nick, desc, tags), (x, z)) in enumerate(zip(chunk, places[start:start + 69])):
-                c = self._base("CardCustom", x, z, rot=rot, scale=(scale, 1.0, scale), nickname=nick,
-                               description=desc, tags=tags, face_down=face_down, locked=locked)
-                c["CardID"] = did * 100 + i
-                c["CustomDeck"] = {str(did): custom}
-                c["Hands"] = True
-                self.footprints[c["GUID"]] = (CARD[0] * scale, CARD[1] * scale)
+        for did, sheet, start, chunk in self._sheets(deck_id, name, faces, back):
+            for i, (face, (x, z)) in enumerate(zip(chunk, places[start:start + 69])):
+                c = self._card(did, sheet, i, face, x, z, scale, rot=rot, face_down=face_down, locked=locked)
                 out.append(self.put(c) if put else c)
         return out
 
     def die(self, x: float, z: float, **kw) -> dict:
         """A standard six-sided die."""
         o = self._base("Die_6", x, z, **kw)
-        self.footprints[o["GUID"]] = (1.0, 1.0)
         return self.put(o)
 
     def bag(self, nickname: str, contents: list[dict], x: float, z: float, *, put: bool = True,
@@ -288,7 +273,6 @@ class Table:
         elif len(contents) != 1:
             raise LayoutError(f"{nickname}: an infinite bag holds one object, not {len(contents)}")
         o["ContainedObjects"] = contents
-        self.footprints[o["GUID"]] = (BAG, BAG)
         return self.put(o) if put else o
 
     def yen_supply(self, x: float, z: float, *, values=(1000, 500, 100), rot: float = 180.0) -> list[dict]:

@@ -84,7 +84,6 @@ def _square(t: Table, o: dict, rot: float | None = None, y: float | None = None,
         tr["posY"] = round(y, 4)
     if face_down is not None:
         tr["rotZ"] = 180.0 if face_down else 0.0
-    t.footprints[o["GUID"]] = (LOT, LOT)
     for c in o.get("ContainedObjects", []):
         c["Transform"]["scaleX"], c["Transform"]["scaleZ"] = LOT_SCALE
     return o

@@ -167,7 +167,6 @@ class Pieces:
         tr = o["Transform"]
         tr["posX"], tr["posY"], tr["posZ"], tr["rotY"] = round(x, 4), round(y, 4), round(z, 4), round(rot % 360, 4)
         o["Nickname"], o["Description"], o["Tags"] = nickname, description, list(tags)
-        self.t.footprints[o["GUID"]] = self.t.footprints.get(first[0]["GUID"], (width, width))
         return self.t.put(o) if put else o
 
     def barrel(self, item: str, x=0.0, z=0.0, *, rot=180.0, y=TABLE_Y + 0.25, put=True, owner=None, note=""):
