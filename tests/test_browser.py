@@ -378,15 +378,24 @@ def test_tsukiji_expansion_set_up_and_a_typed_price_in_the_browser(open_kiosk):
     kiosk.press("Tab", "Tab", "Tab")                            # through them: the form scrolls to Barges
     kiosk.wait_for("Barges (expansion)")
     kiosk.snap("expansion-on")
+    # Horse Mackerel left in the box, so that Player 1 starts with a Mackerel licence (000:413):
+    # the kiosk's seed comes from the clock, and with Horse Mackerel drawn the computer may buy
+    # every Mackerel licence before Player 1 can. From Barges: more fish, more external,
+    # collapse, order, the 16 base markets, Clams & Oysters, Himono, then Horse Mackerel.
+    kiosk.press(*["Tab"] * 23, "Enter")
+    kiosk.wait_for("esc Dismiss menu")
+    kiosk.press("ArrowDown", "ArrowDown", "Enter")               # auto → in → out
+    kiosk.wait_for("Horse Mackerel market")
+    kiosk.snap("horse-mackerel-out")
 
     kiosk.press("F2")
     player_1_to_play(kiosk, after=0, timeout=30)
     assert "expansion" in kiosk.show().splitlines()[1], kiosk.show()
+    assert "Horse Mackerel" not in kiosk.show() and has_mackerel_licence(kiosk), kiosk.show()
 
     # Player 1's turns by keys until a mackerel barrel waits for its price. The start player
-    # and the markets come from the kiosk's seed: with Horse Mackerel drawn nobody starts with
-    # a licence (000:413), so one is bought first; a computer's Foreign Market auction may
-    # ask Player 1 for a sealed bid (¥0) or a tie.
+    # and the markets come from the kiosk's seed; a computer's Foreign Market auction may ask
+    # Player 1 for a sealed bid (¥0) or a tie.
     deadline = time.monotonic() + 45
     while True:
         assert time.monotonic() < deadline, f"no mackerel to price in time; the screen shows:\n{kiosk.show()}"
