@@ -22,7 +22,9 @@ class Clock:
 
 
 def turn_screen(app):
-    return isinstance(app.screen, BuildTurnScreen)
+    """The build screen is on top and composed: pushed alone is not enough to click on it."""
+    screen = app.screen
+    return isinstance(screen, BuildTurnScreen) and screen.is_mounted and bool(screen.query("#practice-supply"))
 
 
 async def pick(pilot, bench, piece: str) -> None:
