@@ -43,27 +43,84 @@ class RandomBot:
         return action
 
 
+class BlunderBot:
+    """The game's heuristic bot that now and then (one move in `every`) takes a move at
+    random among those that carry no data: the easy level, beatable by a beginner."""
+
+    def __init__(self, inner, every: int = 4):
+        self.inner = inner
+        self.every = every
+        self.name = "easy"
+        self.needs_view = getattr(inner, "needs_view", True)
+
+    def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action | Move:
+        plain = [a for a in legal if not a.takes]
+        if len(plain) > 1 and rng.below(self.every) == 0:
+            return plain[rng.below(len(plain))]
+        return self.inner.choose(view, legal, rng)
+
+
+#: the levels a computer seat is offered in the kiosk, easiest first
+LEVELS = ("easy", "normal", "hard")
+#: the hard level's search, in the kiosk: about this long a move, at most this many iterations
+HARD_SECONDS = 0.8
+HARD_ITERATIONS = 2000
+#: the search bot's iterations when named "search" (deterministic; "search:N" for N)
+SEARCH_ITERATIONS = 200
+
+
 def bot_names(game) -> list[str]:
-    names = ["random"] + [n for n in game.rules.bots if n != "random"]
-    return names
+    """Every bot `game` offers: random, the three levels, the search, the game's own."""
+    own = [n for n in game.rules.bots if n not in ("random", "search", *LEVELS)]
+    return ["random", *LEVELS, "search", *own]
 
 
 def make_bot(game, name: str | None = None):
-    """The named bot for `game`; None means the game's strongest."""
+    """The named bot for `game`; None means the game's strongest heuristic.
+
+    Levels: easy is the game's `level_bots["easy"]` or its heuristic with blunders, normal
+    its heuristic, hard the search against the clock. "search" and "search:N" are the
+    search with N iterations (the same seed, the same move)."""
     name = name or game.rules.default_bot
+    level_bots = getattr(game.rules, "level_bots", {})
+    if name in level_bots:
+        return make_bot(game, level_bots[name])
     if name == "random":
         return RandomBot(game.rules)
+    if name == "easy":
+        return BlunderBot(make_bot(game, game.rules.default_bot))
+    if name == "normal":
+        return make_bot(game, game.rules.default_bot)
+    if name == "hard" or name == "search" or name.startswith("search:"):
+        from .search import SearchBot
+        if name == "hard":
+            bot = SearchBot(game.rules, iterations=HARD_ITERATIONS, seconds=HARD_SECONDS)
+        else:
+            count = name.partition(":")[2] or str(SEARCH_ITERATIONS)
+            if not count.isdigit() or int(count) < 1:
+                raise ValueError(f"{name!r}: a search is named search:N, N a whole number of iterations")
+            bot = SearchBot(game.rules, iterations=int(count))
+        bot.name = name
+        return bot
     factory = game.rules.bots.get(name)
     if factory is None:
         raise ValueError(f"{game.info.title} has no bot {name!r}; it has: {', '.join(bot_names(game))}")
     return factory(game.rules)
 
 
+def decide(bot, match, seat: int, legal: list[Action], rng: Rng) -> Action | Move:
+    """What `bot` plays for `seat`: a searching bot is given the position (it deals the
+    secrets anew itself), every other bot the seat's view."""
+    if getattr(bot, "searches", False):
+        return bot.search(match.state, seat, match.players, match.options, legal, rng)
+    view = match.view(seat) if getattr(bot, "needs_view", True) else None
+    return bot.choose(view, legal, rng)
+
+
 def play_turn(match, seat: int, bot, rng: Rng):
     """Let `bot` make one move for `seat`; returns the events."""
     legal = match.legal(seat)
-    view = match.view(seat) if getattr(bot, "needs_view", True) else None
-    return play_choice(match, seat, bot.choose(view, legal, rng), legal, rng)
+    return play_choice(match, seat, decide(bot, match, seat, legal, rng), legal, rng)
 
 
 def play_choice(match, seat: int, choice, legal: list[Action], rng: Rng):

@@ -144,6 +144,12 @@ class Rules:
     #: bot name -> factory(rules) ; `default_bot` names the strongest
     bots: dict[str, Callable] = {}
     default_bot: str = "random"
+    #: a level (core.bots.LEVELS) played by one of the game's own bots instead of the
+    #: generic one, e.g. {"easy": "apprentice"}
+    level_bots: dict[str, str] = {}
+    #: the search bot's playouts stop after this many moves and score the position by
+    #: `result` as if the game ended there; 0: they play to the end
+    search_depth: int = 0
     how_to_play: str = ""
     #: options the generic random-play check adds, for games that uniformly random
     #: players could never finish by the printed rules (e.g. a last-round house rule)
@@ -235,6 +241,13 @@ class Rules:
         and after. Games without secrets keep this default (a plain copy).
         """
         return self.restore(self.dump(state), players, options)
+
+    def standing(self, state) -> list[float]:
+        """How well each seat stands in an unfinished game, in the result's own units (yen):
+        what the search bot scores a playout cut off after `search_depth` moves by. The
+        default is `result` as if the game ended now; a game whose investments pay later
+        (a licence, a boat) values them here."""
+        return list(self.result(state).final_yen)
 
     def scenario_setup(self, data: dict) -> tuple[int, dict]:
         """Players and options of a readable scenario; default: keys 'players', 'options'."""

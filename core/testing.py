@@ -191,9 +191,15 @@ def _check_views(game, match, seed, players, step, chooser):
         view = match.view(seat)
         saves.msgpack.packb(view, use_bin_type=True)
         shadow = rules.scramble(match.state, seat, chooser.fork(step), players, match.options)
+        who = "the spectator" if seat is None else f"seat {seat}"
         if rules.view(shadow, seat) != view:
-            who = "the spectator" if seat is None else f"seat {seat}"
             _fail(game, seed, players, step, f"{who}'s view changes when only hidden things change")
+        if seat is not None and step % (3 * 7) == 0:
+            dealt = rules.dump(rules.scramble(match.state, seat, Rng(step, stream=8191), players, match.options))
+            again = rules.dump(rules.scramble(shadow, seat, Rng(step, stream=8191), players, match.options))
+            if dealt != again:
+                _fail(game, seed, players, step, f"scramble for {who} deals differently from another world "
+                      "the seat cannot tell apart: it reads the secrets it replaces (the search bot would too)")
 
 
 def steered_by_bots(game, players: int, *, chance: int = 5):

@@ -1,4 +1,5 @@
-"""What an autosave carries besides the match: the seats' names and computer players.
+"""What an autosave carries besides the match: the seats' names and computer players (a
+level such as "hard", or a bot the game names).
 
 The meta is plain data (msgpack, string keys). Reading it back never trusts it: a name
 that is not a short string or a bot the game does not have falls back to a default,

@@ -5,7 +5,7 @@ from core.simulate import simulate
 
 
 def test_bots_are_listed_and_the_strongest_is_default(chocolate_milk):
-    assert bot_names(chocolate_milk) == ["random", "dealer"]
+    assert bot_names(chocolate_milk) == ["random", "easy", "normal", "hard", "search", "dealer"]
     assert make_bot(chocolate_milk).name == "dealer"
 
 

@@ -125,7 +125,7 @@ def check_the_play_screen(kiosk: Kiosk) -> None:
     header = next(line for line in lines if line.strip())
     assert HEADER.search(header), f"header: {header!r}"
     seats = panel(lines, "Seats")
-    assert "1 Player 1 · human" in seats and "2 Player 2 · dealer" in seats, seats
+    assert "1 Player 1 · human" in seats and "2 Player 2 · normal computer" in seats, seats
     log = panel(lines, "What happened")   # its first lines may have scrolled away by now
     assert "Player 1 moves to" in log and "for ¥" in log, log
     assert "esc Leave game" in screen and "f1 How to play" in screen

@@ -135,19 +135,19 @@ async def test_setup_changes_player_count_and_seat_kinds():
         setup = await open_setup(pilot)
         shown = lambda: [r.id for r in setup.query(".seat-row") if r.display]
         assert shown() == ["seat-0", "seat-1"]
-        assert [s.kind for s in setup.seats()] == ["human", "dealer bot"]
+        assert [s.kind for s in setup.seats()] == ["human", "normal computer"]
 
         await choose(pilot, "player-count", "4")
         assert shown() == ["seat-0", "seat-1", "seat-2", "seat-3"]
         await choose(pilot, "seat-kind-1", "Human")
-        await choose(pilot, "seat-kind-3", "Computer · random")
+        await choose(pilot, "seat-kind-3", "Computer · easy")
 
         name = setup.query_one("#seat-name-2", Input)
         name.focus()
         await pilot.press("ctrl+u", *"Aiko")
         seats = setup.seats()
         assert [s.name for s in seats] == ["Player 1", "Player 2", "Aiko", "Player 4"]
-        assert [s.bot for s in seats] == [None, None, "dealer", "random"]
+        assert [s.bot for s in seats] == [None, None, "normal", "easy"]
 
         await choose(pilot, "player-count", "3")
         assert shown() == ["seat-0", "seat-1", "seat-2"]
@@ -184,15 +184,16 @@ def assert_board_shows(play, view: dict) -> None:
 
 @sync
 async def test_whole_game_by_keys_against_the_computer():
-    """Seat 1 plays every move with arrow keys and Enter; seat 2 is the dealer bot."""
+    """Seat 1 plays every move with arrow keys and Enter; seat 2 is the computer at the
+    normal level, which is the dealer bot."""
     app = TokyoKiosk(bot_delay=0, seed=SEED)
     async with app.run_test(size=SIZE) as pilot:
         await open_setup(pilot)
-        await pilot.press("f2")  # Start: two seats, human and dealer
+        await pilot.press("f2")  # Start: two seats, human and computer (normal)
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
         play = app.screen
         match = play.match
-        assert [s.bot for s in play.seats] == [None, "dealer"]
+        assert [s.bot for s in play.seats] == [None, "normal"]
         # Seat 1 picks what the dealer bot would pick for it, but only by moving the cursor.
         advisor, advice_rng = make_bot(play.game, "dealer"), Rng(SEED, stream=7)
         actions = play.query_one("#actions", OptionList)

@@ -190,7 +190,7 @@ async def test_f2_starts_the_game_with_the_settings_chosen_by_keys():
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
         play = app.screen
         assert [(s.name, s.bot) for s in play.seats] == [("Player 1", None), ("Player 2", None),
-                                                         ("Aiko", "dealer")]
+                                                         ("Aiko", "normal")]
         assert play.match.players == 3
         assert play.match.options == {"variant": "strategic", "refill": "draw", "boxes": 1}
 
@@ -204,7 +204,7 @@ async def test_enter_on_start_starts_and_start_is_one_shift_tab_from_the_player_
         assert app.focused.id == "start"
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
-        assert [s.bot for s in app.screen.seats] == [None, "fishmonger"]
+        assert [s.bot for s in app.screen.seats] == [None, "normal"]
         assert app.screen.match.players == 2
 
 

@@ -48,7 +48,8 @@ async def to_setup(pilot) -> None:
 
 
 async def to_play(pilot) -> None:
-    """Start the default table (seat 1 human, seat 2 the dealer) and wait for seat 1's turn."""
+    """Start the default table (seat 1 human, seat 2 the computer at normal: the dealer) and
+    wait for seat 1's turn."""
     await to_setup(pilot)
     await pilot.press("f2")
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, PlayScreen)

@@ -244,10 +244,10 @@ async def test_a_human_plays_ten_moves_against_the_fishmonger(tsukiji_registry):
         ids = [o.id for o in menu.options if o.id]
         await pilot.press(*["down"] * ids.index("game:tsukiji"), "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen), "the set-up screen")
-        await pilot.press("f2")      # Start: seat 1 human, seat 2 the fishmonger bot
+        await pilot.press("f2")      # Start: seat 1 human, seat 2 the computer (normal: the fishmonger)
         await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
         play = app.screen
-        assert [s.bot for s in play.seats] == [None, "fishmonger"]
+        assert [s.bot for s in play.seats] == [None, "normal"]
         board = play.query_one(TsukijiBoard)
         actions = play.query_one("#actions", OptionList)
 

@@ -99,7 +99,7 @@ def test_soak_bot_driven_play(tsukiji, players):
 def test_fishmonger_beats_random_clearly(tsukiji):
     from core.bots import bot_names
     from core.simulate import simulate
-    assert bot_names(tsukiji) == ["random", "fishmonger"] and make_bot(tsukiji).name == "fishmonger"
+    assert bot_names(tsukiji) == ["random", "easy", "normal", "hard", "search", "fishmonger"] and make_bot(tsukiji).name == "fishmonger"
     wins = 0
     for seats, me in ((["fishmonger", "random"], 0), (["random", "fishmonger"], 1)):
         # A random seat stalls the economy, so these games use the kiosk's last-round rule.

@@ -62,6 +62,7 @@ class Countdown(Rules):
     assets = ("jutaku_pieces.toml",)
     takes_data = True
     default_bot = "master"
+    level_bots = {"easy": "apprentice"}   # the easy level: the apprentice architect
     how_to_play = HOW_TO_PLAY
 
     def __init__(self, info, assets):

@@ -62,6 +62,7 @@ class Jutaku(Rules):
     bottle = False
     takes_data = True
     default_bot = "master"
+    level_bots = {"easy": "apprentice"}   # the easy level: the apprentice architect
     how_to_play = JUTAKU
 
     def __init__(self, info, assets):

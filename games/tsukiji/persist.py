@@ -1327,9 +1327,11 @@ def _deep(v):
 
 def scramble(rules, s: State, seat: int | None, rng, players: int, options: dict) -> State:
     """A copy with every secret of `seat` re-dealt: others' yen (hidden money), sealed bids not
-    yet revealed, the order of the auction bag."""
+    yet revealed, the order of the auction bag. What it deals depends on what `seat` sees
+    only, never on the secrets it replaces (the search bot relies on that)."""
     t = copy_state(s)
     for f in t.bags:
+        t.bags[f].sort()            # the order dealt must not depend on the order it was in
         rng.shuffle(t.bags[f])
     b = t.bid
     revealed = b is not None and b["sealed"].complete

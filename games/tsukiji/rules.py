@@ -55,6 +55,7 @@ class Tsukiji(Preparation, Turn, Fishing, Buying, Entering, Bidding, Overfishing
     restore_checks_data = True
     bots = {"fishmonger": FishmongerBot}
     default_bot = "fishmonger"
+    search_depth = 24       # about one round at four seats; then scoring.standing
     # Uniformly random players spend their money and stall the economy; the generic check
     # gives them the kiosk's last-round house rule so that every random game ends.
     random_play_options = {"round_limit": 40}
@@ -370,6 +371,9 @@ table, collapsing external markets, open market order.
 
     def result(self, s: State):
         return scoring.result(self, s)
+
+    def standing(self, s: State) -> list[float]:
+        return scoring.standing(self, s)
 
     def view(self, s: State, seat: int | None) -> dict:
         return persist.view(self, s, seat)

@@ -66,3 +66,26 @@ def result(rules, s) -> Result:
                           "total": total})
     ranking = rank_by([(f,) for f in finals], range(P))
     return Result(tuple(finals), ranking, tuple(breakdown), s.reason)
+
+
+#: the search bot's estimate of what unsold things bring before the end (our guesses, not
+#: the rulebook's): a barrel on sale brings part of its asking price, a barrel at sea
+#: about ¥300, a licence and each boat after the first keep earning
+SOLD_SHARE = 0.6
+BARREL_AT_SEA = 300
+LICENCE_WORTH = 250
+BOAT_WORTH = 250
+
+
+def standing(rules, s) -> list[float]:
+    """Each seat's final yen if the game ended now, plus what its barrels, licences and
+    boats should still bring: what the search scores a cut-off playout by."""
+    finals = result(rules, s).final_yen
+    out = []
+    for i, st in enumerate(s.seats):
+        worth = sum(SOLD_SHARE * rules.d.price_of(col) for _kind, _row, col in st["harbour"])
+        worth += BARREL_AT_SEA * sum(len(b["load"]) for b in st["boats"])
+        worth += LICENCE_WORTH * sum(st["licences"].values())
+        worth += BOAT_WORTH * max(0, len(st["boats"]) - 1)
+        out.append(finals[i] + worth)
+    return out

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.bots import LEVELS
+
 
 @dataclass(frozen=True)
 class Seat:
-    """One place at the table: the name people see and, for a computer seat, its bot."""
+    """One place at the table: the name people see and, for a computer seat, its bot (a
+    level of core.bots.LEVELS, or a bot a save or the command line names)."""
     name: str
     bot: str | None = None
 
@@ -17,4 +20,7 @@ class Seat:
 
     @property
     def kind(self) -> str:
-        return "human" if self.bot is None else f"{self.bot} bot"
+        """What sits there, in the seat list: 'human', 'hard computer', 'dealer bot'."""
+        if self.bot is None:
+            return "human"
+        return f"{self.bot} computer" if self.bot in LEVELS else f"{self.bot} bot"

@@ -1,7 +1,10 @@
 """The play frame shared by every game: header, board, seats, actions and event log.
 
 People choose from the legal actions of the seat to act; computer seats move by
-themselves after the app's bot delay, each with its own seeded random stream. The
+themselves after the app's bot delay, each with its own seeded random stream. A bot
+that searches (the hard level) thinks on a copy of the match in a thread, so the screen
+answers keys meanwhile; its move is played on the match only if nothing was played in
+between (else it thinks again). Every other bot moves at once, on the UI thread. The
 match is autosaved after every move.
 
 In a game with secrets (see kiosk.privacy) the board shows the acting person's own
@@ -14,6 +17,8 @@ last autosave stays resumable.
 
 from __future__ import annotations
 
+import asyncio
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,7 +27,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from core.bots import make_bot, play_turn
+from core.bots import decide, make_bot, play_choice, play_turn
 from core.errors import IllegalMove
 from core.game import Event, Game, Match
 from core.rng import Rng
@@ -71,6 +76,7 @@ class PlayScreen(Screen):
         self.curtain_for: int | None = None
         self.failed = False
         self._bot_pending = False
+        self.thinking: int | None = None     # the searching seat whose thread runs now
         self._ended = False
         self._save_warned = False
         self.turn_open = False               # a person's building turn screen is up
@@ -117,8 +123,11 @@ class PlayScreen(Screen):
         try:
             step(*args)
         except Exception as error:  # the game's fault, whatever it is
-            self.failed = True
-            self.app.game_failed(self, error)
+            self._fail(error)
+
+    def _fail(self, error: Exception) -> None:
+        self.failed = True
+        self.app.game_failed(self, error)
 
     def advance(self) -> None:
         """Redraw everything from the match, then wait for a person or start a bot."""
@@ -151,7 +160,11 @@ class PlayScreen(Screen):
             self._hand_over(person)
         elif self.human is None:
             waiting = " and ".join(self.seats[s].name for s in to_act)
-            picker.wait(f"{waiting} (computer) is choosing…", "Please wait for the computer's move.")
+            if any(getattr(self.bots.get(s), "searches", False) for s in to_act):
+                picker.wait(f"{waiting} (computer) is thinking…",
+                            "The hard computer thinks ahead: a moment a move.")
+            else:
+                picker.wait(f"{waiting} (computer) is choosing…", "Please wait for the computer's move.")
         else:
             name = self.seats[self.human].name
             legal = match.legal(self.human)
@@ -224,6 +237,8 @@ class PlayScreen(Screen):
         else:
             names = " and ".join(self.seats[s].name for s in to_act)
             text = f"{title}  ·  move {len(self.match.log.moves) + 1}  ·  {names} to play"
+            if self.thinking is not None:
+                text += f"  ·  {self.seats[self.thinking].name} is thinking…"
         if self.viewer is not None:
             text += f"  ·  {self.seats[self.viewer].name}'s private view"
         header = self.query_one("#play-header", Static)
@@ -264,11 +279,48 @@ class PlayScreen(Screen):
         self._moved(events)
 
     def _bot_move(self, seat: int) -> None:
+        if seat in self.match.to_act() and getattr(self.bots[seat], "searches", False):
+            self._think(seat)   # still pending: no other bot starts while it thinks
+            return
         self._bot_pending = False
         if seat in self.match.to_act():
             self._moved(play_turn(self.match, seat, self.bots[seat], self.bot_rngs[seat]))
         else:
             self.advance()
+
+    def _think(self, seat: int) -> None:
+        """Start a searching bot on a copy of the match, with a copy of its random stream,
+        in a thread; `_thought` takes its move back on the UI thread. The worker belongs to
+        this screen: leaving it cancels the wait (the thread ends on its own budget)."""
+        self.thinking = seat
+        self._show_header(self.match.to_act())
+        copy, rng = self.match.clone(), Rng.restore(self.bot_rngs[seat].dump())
+        moves = list(self.match.log.moves)
+        self.run_worker(self._await_thought(seat, copy, rng, moves), group="think", exit_on_error=False)
+
+    async def _await_thought(self, seat: int, copy: Match, rng: Rng, moves: list) -> None:
+        try:
+            choice = await asyncio.to_thread(decide, self.bots[seat], copy, seat, copy.legal(seat), rng)
+        except Exception as error:  # the game's fault (or the search's), whatever it is
+            if self._live() and not self.failed:
+                self._fail(error)
+            return
+        if self._live():
+            self.guarded(self._thought, seat, choice, rng, moves)
+
+    def _live(self) -> bool:
+        """Still a screen of the app (not left, not torn down)."""
+        return self.is_attached and self in self.app.screen_stack
+
+    def _thought(self, seat: int, choice, rng: Rng, moves: list) -> None:
+        """Play what the bot thought of, if the match is where it was; else think anew."""
+        self.thinking = None
+        self._bot_pending = False
+        if self._ended or self.match.log.moves != moves or seat not in self.match.to_act():
+            self.advance()
+            return
+        self.bot_rngs[seat] = rng   # the stream goes on where the thinking left it
+        self._moved(play_choice(self.match, seat, choice, self.match.legal(seat), rng))
 
     def _moved(self, events: list[Event]) -> None:
         self._autosave()

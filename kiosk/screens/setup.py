@@ -1,8 +1,10 @@
-"""Set the table: player count, a name and a human or computer player per seat, options.
+"""Set the table: player count, a name and a human or computer player per seat (at one
+of three levels), options.
 
-Everything on this screen comes from the game's GameInfo and bot list, so a new game
-needs no set-up code of its own. It is made for a keyboard as much as a touch: focus
-starts on the player count, Tab visits each visible control once, F2 starts.
+Everything on this screen comes from the game's GameInfo and the computer's levels
+(core.bots.LEVELS), so a new game needs no set-up code of its own. It is made for a
+keyboard as much as a touch: focus starts on the player count, Tab visits each visible
+control once, F2 starts.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from core.bots import bot_names
+from core.bots import LEVELS
 from core.game import Game
 
 from ..widgets.keybar import KeyBar
@@ -23,15 +25,19 @@ from . import Seat
 HUMAN = "human"
 
 
-def kind_choices(game: Game) -> list[tuple[str, str]]:
-    """Human first, then the computer players with the game's strongest first. In games
-    whose moves carry data (the building games) the random player is left out: random
-    hands never build a house that stands, so a table of them would never end."""
-    default = game.rules.default_bot
-    bots = sorted(bot_names(game), key=lambda n: n != default)
-    if game.rules.takes_data:
-        bots = [n for n in bots if n != "random"]
-    return [("Human", HUMAN)] + [(f"Computer · {n}", f"bot:{n}") for n in bots]
+#: the level a seat switched to the computer gets first (the game's own heuristic)
+DEFAULT_LEVEL = "normal"
+#: what each level means, under the seats
+LEVEL_HELP = "Computer: easy makes mistakes; normal plays well; hard thinks ahead."
+
+
+def kind_choices() -> list[tuple[str, str]]:
+    """Human first, then the computer's levels with the default first (one key from
+    Human, as the default bot was before levels). The game's own named bots, the random
+    player and the bare search stay off this list: saves that name them still load
+    (kiosk.session), but a person chooses how hard, not which program."""
+    levels = sorted(LEVELS, key=lambda n: n != DEFAULT_LEVEL)
+    return [("Human", HUMAN)] + [(f"Computer · {n}", f"bot:{n}") for n in levels]
 
 
 class FormScroll(VerticalScroll, can_focus=False):
@@ -62,7 +68,7 @@ class SetupScreen(Screen):
 
     def compose(self) -> ComposeResult:
         info = self.game.info
-        kinds = kind_choices(self.game)
+        kinds = kind_choices()
         yield Static(Content(f"{info.title} — set up the table"), id="setup-title")
         yield Static(Content(info.summary), id="setup-summary")
         with FormScroll(id="setup-body"):
@@ -78,6 +84,7 @@ class SetupScreen(Screen):
                                     placeholder=f"Player {seat + 1}", id=f"seat-name-{seat}")
                         yield Select(kinds, value=kinds[0 if seat == 0 else 1][1],
                                      allow_blank=False, id=f"seat-kind-{seat}")
+                yield Static(Content(LEVEL_HELP), id="setup-levels")
             with FormScroll(id="setup-options"):
                 for option in info.options:
                     with Vertical(classes="setup-option", id=f"option-box-{option.name}"):
