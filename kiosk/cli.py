@@ -16,6 +16,7 @@ import sys
 from core.errors import TokyoError
 
 MAX_GAMES = 100_000
+MAX_WORKERS = 256
 MAX_SEED = 2**64 - 1  # the generator keeps 64 bits of a seed: bigger ones repeat smaller ones
 
 
@@ -125,41 +126,64 @@ def _bots(spec: str | None, game, players: int) -> list:
     return names
 
 
-def _cmd_simulate(args) -> int:
+def _study_setup(args):
+    """The game, its options and the runner arguments that simulate and tournament share."""
     from core import games
-    from core.simulate import simulate
     game = games.load(args.game)
     options = _parse_options(args.option, game.info)
     try:
         game.info.settle_options(args.players, options)
     except ValueError as e:
         raise TokyoError(str(e)) from e
-    bots = _bots(args.bot, game, args.players)
-    progress = None
-    bar = None
-    shown = []
-    if not args.json and sys.stderr.isatty():
-        from rich.progress import Progress
-        bar = Progress(transient=True)
-        task = bar.add_task(f"{game.info.title}", total=args.games)
-        bar.start()
-        progress = lambda n: bar.update(task, completed=n)  # noqa: E731
-    elif not args.json:
-        step = max(1, args.games // 20)
+    if args.ray is not None and args.workers is not None:
+        raise TokyoError("--workers and --ray do not go together: on Ray the cluster's CPUs play "
+                         "the games")
+    return game, options, {"workers": args.workers or 1, "cluster": args.ray}
 
-        def progress(n):
-            if n % step == 0 or n == args.games:
-                print(f"\r{n}/{args.games} games", end="", file=sys.stderr, flush=True)
-                shown.append(n)
+
+class _Progress:
+    """Games done on stderr while a study runs: a bar at a terminal, else a count now and then
+    (nothing with --json, whose reader wants stdout alone)."""
+
+    def __init__(self, args, title: str):
+        self.total = args.games
+        self.bar = None
+        self.shown = False
+        self.step = max(1, args.games // 20)
+        self.quiet = args.json
+        if not args.json and sys.stderr.isatty():
+            from rich.progress import Progress
+            self.bar = Progress(transient=True)
+            self.task = self.bar.add_task(title, total=args.games)
+
+    def __enter__(self):
+        if self.bar:
+            self.bar.start()
+        return None if self.quiet else self.update
+
+    def update(self, n: int) -> None:
+        if self.bar:
+            self.bar.update(self.task, completed=n)
+        elif n % self.step == 0 or n == self.total:
+            print(f"\r{n}/{self.total} games", end="", file=sys.stderr, flush=True)
+            self.shown = True
+
+    def __exit__(self, *exc):
+        if self.bar:
+            self.bar.stop()
+        elif self.shown:
+            print(file=sys.stderr)
+
+
+def _cmd_simulate(args) -> int:
+    from core.simulate import simulate
+    game, options, run = _study_setup(args)
+    bots = _bots(args.bot, game, args.players)
     try:
-        report = simulate(game, args.players, args.games, args.seed, bots, options, progress)
+        with _Progress(args, game.info.title) as progress:
+            report = simulate(game, args.players, args.games, args.seed, bots, options, progress, **run)
     except ValueError as e:
         raise TokyoError(str(e)) from e
-    finally:
-        if bar:
-            bar.stop()
-        elif shown:
-            print(file=sys.stderr)
     if args.json:
         print(json.dumps(report, separators=(",", ":")))
         return 0
@@ -173,6 +197,41 @@ def _cmd_simulate(args) -> int:
         mean_s = f"¥{mean:,.0f}" if mean is not None else "–"
         print(f"  seat {seat + 1}: {wins} wins ({pct:.1f} %), mean final {mean_s}")
     print(f"mean moves per game {report['mean_moves']}, {report['moves_per_second']:,} moves per second")
+    return 0
+
+
+def _percent(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f} %"
+
+
+def _cmd_tournament(args) -> int:
+    from core.tournament import lineup, tournament
+    game, options, run = _study_setup(args)
+    bots = args.bots.split(",")
+    try:
+        lineup(game, bots, args.players)
+    except ValueError as e:
+        raise TokyoError(f"--bots {args.bots!r}: {e}") from e
+    try:
+        with _Progress(args, f"{game.info.title} tournament") as progress:
+            report = tournament(game, args.players, bots, args.games, args.seed, options, progress, **run)
+    except ValueError as e:
+        raise TokyoError(str(e)) from e
+    if args.json:
+        print(json.dumps(report, separators=(",", ":")))
+        return 0
+    print(f"{game.info.title} tournament: {report['games']} games, {args.players} players, "
+          f"seed {args.seed}, the seats turning by one each game")
+    print(f"lineup of the first game: {', '.join(report['lineup'])}")
+    if report["finished"] < report["games"]:
+        print(f"finished {report['finished']} of {report['games']} (only finished games count)")
+    width = max(len("bot"), *(len(b["bot"]) for b in report["bots"]))
+    print(f"  {'bot':<{width}}  seats  games     wins  win rate  95 % interval    chance  ratio")
+    for b in report["bots"]:
+        interval = "–" if b["low"] is None else f"{100 * b['low']:.1f}–{100 * b['high']:.1f} %"
+        ratio = "–" if b["ratio"] is None else f"{b['ratio']:.2f}"
+        print(f"  {b['bot']:<{width}}  {b['seats']:>5}  {b['games']:>5}  {b['wins']:>7g}  "
+              f"{_percent(b['win_rate']):>8}  {interval:<15}  {_percent(b['chance']):>6}  {ratio:>5}")
     return 0
 
 
@@ -324,6 +383,29 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+def _study_arguments(s) -> None:
+    """The arguments of a study of bot games (simulate, tournament)."""
+    s.add_argument("game", help="the game's name, as tokyo list shows it (e.g. chocolate_milk)")
+    s.add_argument("--players", type=whole_number("--players", what=" (how many seats)"), required=True,
+                   metavar="N", help="how many seats; each game has its own range (tokyo list)")
+    s.add_argument("--games", type=whole_number("--games", 1, MAX_GAMES), default=100, metavar="K",
+                   help=f"how many games to play, 1-{MAX_GAMES} (default 100)")
+    s.add_argument("--seed", type=whole_number("--seed", 0, MAX_SEED, span="from 0 to 2**64-1"),
+                   default=1, metavar="S",
+                   help="where the randomness starts, a whole number 0 or more (default 1): the same "
+                        "seed gives the same games")
+    s.add_argument("--option", action="append", metavar="NAME=VALUE",
+                   help="set one of the game's options, e.g. money=hidden; repeat for more. "
+                        "tokyo rules GAME lists the names and values")
+    s.add_argument("--workers", type=whole_number("--workers", 1, MAX_WORKERS), default=None, metavar="N",
+                   help=f"play the games on N processes of this computer, 1-{MAX_WORKERS} (default 1); "
+                        "the results are the same for any N")
+    s.add_argument("--ray", nargs="?", const="local", default=None, metavar="ADDRESS",
+                   help="play the games on the Ray cluster at ADDRESS (auto: the one started on this "
+                        "computer; alone: a new Ray on this computer), with the same results; needs "
+                        "the cluster extra (docs/cluster.md)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tokyo", description="Tokyo Series Kiosk: Jordan Draper's Tokyo board games on "
                 "one shared screen. Without a command it opens the kiosk.")
@@ -349,24 +431,22 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("game", help="the game's name, as tokyo list shows it (e.g. tsukiji)")
     r.set_defaults(func=_cmd_rules)
     s = sub.add_parser("simulate", help="play bot games and report")
-    s.add_argument("game", help="the game's name, as tokyo list shows it (e.g. chocolate_milk)")
-    s.add_argument("--players", type=whole_number("--players", what=" (how many seats)"), required=True,
-                   metavar="N", help="how many seats; each game has its own range (tokyo list)")
-    s.add_argument("--games", type=whole_number("--games", 1, MAX_GAMES), default=100, metavar="K",
-                   help=f"how many games to play, 1-{MAX_GAMES} (default 100)")
-    s.add_argument("--seed", type=whole_number("--seed", 0, MAX_SEED, span="from 0 to 2**64-1"),
-                   default=1, metavar="S",
-                   help="where the randomness starts, a whole number 0 or more (default 1): the same "
-                        "seed gives the same games")
+    _study_arguments(s)
     s.add_argument("--bot", default=None, metavar="NAME",
                    help="bot for every seat (default: the game's strongest), or one per seat, "
                         "comma-separated (dealer,random); an unknown name lists the game's bots")
-    s.add_argument("--option", action="append", metavar="NAME=VALUE",
-                   help="set one of the game's options, e.g. money=hidden; repeat for more. "
-                        "tokyo rules GAME lists the names and values")
     s.add_argument("--json", action="store_true",
                    help="print one JSON object (every game's seed, moves and result) instead of the table")
     s.set_defaults(func=_cmd_simulate)
+    tn = sub.add_parser("tournament", help="bots against each other, the seats turning from game to game")
+    _study_arguments(tn)
+    tn.add_argument("--bots", required=True, metavar="A,B[,C...]",
+                    help="two bots or more, comma-separated: the first takes one seat, the next ones "
+                         "a seat each, the last every seat left; each game turns the seats by one")
+    tn.add_argument("--json", action="store_true",
+                    help="print one JSON object (each bot's wins and every game's result) instead of "
+                         "the table")
+    tn.set_defaults(func=_cmd_tournament)
     rp = sub.add_parser("replay", help="step through a saved match")
     rp.add_argument("file", help="a save file (the kiosk's autosaves are in $TOKYO_DATA/saves)")
     rp.add_argument("--to", type=whole_number("--to", 0), default=None, metavar="N",
