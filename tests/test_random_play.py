@@ -10,13 +10,13 @@ from core.testing import check_random_play, steered_by_bots
 # (random shoppers end by the closing-time house rule; its bots' games by the printed end
 # are in test_shopping_spree.py). The building games
 # (2-25 s a game: every Stop! is a physics verdict): 1 seed here, 30 in the soak.
-# Chocolate Milk and Izakaya: 60 and 50 here, 200 in the soak.
-SEEDS = {"tsukiji": 6, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "izakaya": 50, "shopping_spree": 10,
-         "chocolate_milk": 60}
+# Chocolate Milk and Izakaya: 40 and 30 here, 200 in the soak.
+SEEDS = {"tsukiji": 6, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "izakaya": 30, "shopping_spree": 10,
+         "chocolate_milk": 40}
 DEFAULT_SEEDS = 200
 # Seeds per test case: the runs are cut into pieces of a few seconds each, so pytest-xdist
 # keeps both workers busy to the end instead of waiting on one long case.
-CHUNK = {"tsukiji": 3, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "shopping_spree": 10, "chocolate_milk": 30}
+CHUNK = {"tsukiji": 3, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "shopping_spree": 10, "chocolate_milk": 20}
 DEFAULT_CHUNK = 50
 # Games random hands never finish: mostly their best bot, every fifth move random.
 STEERED = {"jutaku", "bottle_bonus", "countdown"}
