@@ -67,10 +67,9 @@ def strength(name: str, players: int, bot: str, games_: int, seed: int, workers:
     print(f"{game.info.title}, {players} players, {games_} games, seed {seed}, "
           f"{bot} against the heuristic ({game.rules.default_bot}), seats rotating; {seconds:.0f} s")
     for row in report["bots"]:
-        low, high = row["interval"]
-        print(f"  {row['bot']:14} seats {row['seats']:>4}  wins {row['wins']:>7.1f}  "
-              f"rate {row['rate']:.3f}  95 % [{low:.3f}, {high:.3f}]  chance {row['chance']:.3f}  "
-              f"x{row['ratio']:.2f}")
+        print(f"  {row['bot']:14} seats {row['seats']}  games {row['games']}  wins {row['wins']:>6.1f}  "
+              f"rate {row['win_rate']:.3f}  95 % [{row['low']:.3f}, {row['high']:.3f}]  "
+              f"chance {row['chance']:.3f}  x{row['ratio']:.2f}", flush=True)
 
 
 def main() -> None:
