@@ -106,9 +106,14 @@ def shorten(text: str, limit: int) -> str:
 
 
 def seat_words(seat: dict) -> str:
-    """'Aiko' for a person, 'Bo (computer)' for a computer seat."""
+    """'Aiko' for a person, 'Bo (hard computer)' for a computer seat at a level, 'Bo
+    (computer)' for one a save names by its bot."""
+    from core.bots import LEVELS
     name = shorten(str(seat.get("name", "?")), NAME_MAX)
-    return name if seat.get("bot") is None else f"{name} (computer)"
+    bot = seat.get("bot")
+    if bot is None:
+        return name
+    return f"{name} ({bot} computer)" if bot in LEVELS else f"{name} (computer)"
 
 
 def append_log(path: Path, entry: str, limit: int = LOG_MAX) -> None:

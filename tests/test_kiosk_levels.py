@@ -78,6 +78,8 @@ async def test_a_seat_set_to_hard_is_shown_so_and_saved_so():
         meta = app.store.open_match(play.slot).meta
         assert meta["seats"][1] == {"name": "Player 2", "bot": "hard"}
         assert seats_from_meta(meta, play.game, 2) == [Seat("Player 1"), Seat("Player 2", "hard")]
+        entry = next(e for e in app.store.entries() if e.slot == play.slot)
+        assert entry.seats == ("Player 1", "Player 2 (hard computer)")      # the resume list
 
 
 @sync
