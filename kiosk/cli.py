@@ -179,13 +179,10 @@ def _cmd_simulate(args) -> int:
     from core.simulate import simulate
     game, options, run = _study_setup(args)
     bots = _bots(args.bot, game, args.players)
-    try:
-        with _Progress(args, game.info.title) as progress:
-            report = simulate(game, args.players, args.games, args.seed, bots, options, progress, **run)
-    except ValueError as e:
-        raise TokyoError(str(e)) from e
-    if args.json:
-        print(json.dumps(report, separators=(",", ":")))
+    report = _study(args, game.info.title,
+                    lambda progress: simulate(game, args.players, args.games, args.seed, bots, options,
+                                              progress, **run))
+    if report is None:
         return 0
     print(f"{game.info.title}: {report['games']} games, {args.players} players, seed {args.seed}, "
           f"bots {', '.join(report['bots'])}")
@@ -200,6 +197,20 @@ def _cmd_simulate(args) -> int:
     return 0
 
 
+def _study(args, title: str, play):
+    """Play a study with its progress shown; with --json print it and give None, else the
+    report for the table."""
+    try:
+        with _Progress(args, title) as progress:
+            report = play(progress)
+    except ValueError as e:
+        raise TokyoError(str(e)) from e
+    if args.json:
+        print(json.dumps(report, separators=(",", ":")))
+        return None
+    return report
+
+
 def _percent(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.1f} %"
 
@@ -212,13 +223,10 @@ def _cmd_tournament(args) -> int:
         lineup(game, bots, args.players)
     except ValueError as e:
         raise TokyoError(f"--bots {args.bots!r}: {e}") from e
-    try:
-        with _Progress(args, f"{game.info.title} tournament") as progress:
-            report = tournament(game, args.players, bots, args.games, args.seed, options, progress, **run)
-    except ValueError as e:
-        raise TokyoError(str(e)) from e
-    if args.json:
-        print(json.dumps(report, separators=(",", ":")))
+    report = _study(args, f"{game.info.title} tournament",
+                    lambda progress: tournament(game, args.players, bots, args.games, args.seed, options,
+                                                progress, **run))
+    if report is None:
         return 0
     print(f"{game.info.title} tournament: {report['games']} games, {args.players} players, "
           f"seed {args.seed}, the seats turning by one each game")

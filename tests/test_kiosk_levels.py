@@ -46,6 +46,14 @@ def send_key(app, name: str) -> None:
     app._driver.send_message(events.Key(name, None))
 
 
+async def thinking(app, pilot, game) -> PlayScreen:
+    """A table where Kengo, a hard computer, moves first and is thinking now."""
+    await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+    app.start_match(game, [Seat("Kengo", "hard"), Seat("Aiko")], {})
+    await until(lambda: isinstance(app.screen, PlayScreen) and app.screen.thinking == 0, "Kengo thinking")
+    return app.screen
+
+
 def seats_text(play: PlayScreen) -> str:
     return play.query_one("#seats-panel", Static).visual.plain
 
@@ -88,10 +96,7 @@ async def test_the_screen_answers_keys_while_the_hard_computer_thinks(monkeypatc
     monkeypatch.setattr(core.bots, "HARD_SECONDS", 2.0)
     app = kiosk()
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        app.start_match(chocolate_milk, [Seat("Kengo", "hard"), Seat("Aiko")], {})
-        await until(lambda: isinstance(app.screen, PlayScreen) and app.screen.thinking == 0, "Kengo thinking")
-        play = app.screen
+        play = await thinking(app, pilot, chocolate_milk)
         assert "Kengo is thinking…" in play.query_one("#play-header", Static).visual.plain
         assert "Kengo (computer) is thinking…" in play.query_one("#actions-title", Static).visual.plain
 
@@ -126,10 +131,7 @@ async def test_leaving_while_the_computer_thinks_plays_nothing_into_the_old_tabl
     monkeypatch.setattr("kiosk.screens.play.decide", held_decide)
     app = kiosk()
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        app.start_match(chocolate_milk, [Seat("Kengo", "hard"), Seat("Aiko")], {})
-        await until(lambda: isinstance(app.screen, PlayScreen) and app.screen.thinking == 0, "Kengo thinking")
-        play = app.screen
+        play = await thinking(app, pilot, chocolate_milk)
         send_key(app, "escape")
         await until(lambda: isinstance(app.screen, LeaveScreen), "leave the game?")
         send_key(app, "y")
@@ -150,10 +152,7 @@ async def test_a_thought_about_a_position_that_has_moved_on_is_not_played(monkey
     monkeypatch.setattr(core.bots, "HARD_SECONDS", 0.2)
     app = kiosk()
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        app.start_match(chocolate_milk, [Seat("Kengo", "hard"), Seat("Aiko")], {})
-        await until(lambda: isinstance(app.screen, PlayScreen) and app.screen.thinking == 0, "Kengo thinking")
-        play = app.screen
+        play = await thinking(app, pilot, chocolate_milk)
         first = play.match.legal(0)[-1]
         play.match.play(0, first)        # as if Kengo's move had come another way
         await until(lambda: play.thinking is None, "the thought to come back")
