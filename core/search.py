@@ -27,7 +27,7 @@ import math
 import time
 
 from .bots import play_choice
-from .game import Action, Game, Match, Move, MoveLog, Result, Rules, rank_by
+from .game import Action, Game, Match, MoveLog, Result, Rules, rank_by
 from .rng import Rng
 
 #: a playout ends after this many moves (or the game's `search_depth`) and is scored there
@@ -133,7 +133,7 @@ class SearchBot:
         `confidence` standard errors of the paired differences: a search too short to tell
         plays as well as the heuristic, not worse."""
         base = self._heuristic(state, seat, players, options, plain, rng)
-        base_key = base.key if isinstance(base, (Action, Move)) else base
+        base_key = base.key
         seed = rng.next32()
         alive = list(plain)
         totals = {a.key: 0.0 for a in plain}
@@ -270,11 +270,3 @@ class SearchBot:
             return rewards(Result(tuple(values), rank_by([(v,) for v in values], range(match.players)), ()),
                            match.players)
         return rewards(rules.result(match.state), match.players)
-
-
-def search_factory(**budget):
-    """A bot factory (rules -> bot) for a search of this budget."""
-    return lambda rules: SearchBot(rules, **budget)
-
-
-__all__ = ["SearchBot", "rewards", "search_factory", "Move"]
