@@ -450,10 +450,10 @@ def test_licences_at_most_four_and_returned_for_free(tsukiji):
     with pytest.raises(IllegalMove, match="licence spaces are full") as e:
         m.play(0, "licence")
     assert "000:140-145" in str(e.value)
-    play(m, "return:squid")
+    play(m, "return:mackerel")
     assert "licence" in keys(m)
     play(m, "licence")
-    assert m.view(None)["seats"][0]["licences"] == {"mackerel": 1, "squid": 3}
+    assert m.view(None)["seats"][0]["licences"] == {"squid": 4}
     with pytest.raises(ScenarioError, match="more than 4"):
         tsukiji.scenario(position(fish=("mackerel", "squid"),
                                   seats=[seat(licences={"mackerel": 1, "squid": 4}), seat(), seat()]))
@@ -688,6 +688,24 @@ def test_fugu_licence_is_free_and_goes_back_when_fugu_is_unloaded(tsukiji):
     play(m, "fish", "dock:1:left")
     v = m.view(None)
     assert v["seats"][0]["licences"] == {} and v["markets"]["fish"]["fugu"]["licences"] == 1
+
+
+def test_a_licence_handed_back_in_its_own_visit_is_not_taken_again(tsukiji):
+    # 000:145 lets a licence go back at any time, and 000:218 makes the Fugu licence free: taking
+    # it and handing it back could go on for ever in one visit. A search seat did, in a position
+    # like this one (tournament game 22 of seed 1, move 223). A licence returned to the market
+    # being visited is not taken again in that visit.
+    holder = seat(licences={"mackerel": 2}, boats=[{"type": "1", "at": "sea", "load": []}])
+    m = tsukiji.scenario(position(fish=("mackerel", "fugu"), seats=[holder, seat(), seat()]))
+    play(m, "enter:fugu:1", "licence", "return:fugu")
+    before = m.view(None)
+    assert "licence" not in keys(m)
+    with pytest.raises(IllegalMove, match="handed back in this visit") as e:
+        m.play(0, "licence")
+    assert "000:140-145" in str(e.value) and m.view(None) == before
+    rules = tsukiji.rules
+    restored = rules.restore(rules.dump(m.state), 3, m.options)
+    assert "licence" not in [a.key for a in rules.legal(restored, 0)]
 
 
 def test_octopus_takoyaki_conversion_and_entry(tsukiji):

@@ -257,6 +257,8 @@ class Turn:
             self.m[f].on_licence_returned(s, seat, ev)
             if s.ctx and s.ctx.get("kind") == "fish" and s.ctx["lic"].get(f):
                 add(s.ctx["lic"], f, -1)
+            if s.ctx and s.ctx.get("kind") == "market" and s.ctx.get("market") == f:
+                s.ctx["returned"] = True
             ev.append(Event("return", f"Seat {seat + 1} returns a {self.m[f].name} licence.", seat))
         elif op == "transfer":
             _, i, j = data

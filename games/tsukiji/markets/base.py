@@ -290,6 +290,9 @@ class FishMarket(Market):
         me = s.seats[seat]
         if st["licences"] <= 0:
             return f"no {self.name} licence is left on the market"
+        if ctx.get("returned"):
+            return (f"a {self.name} licence was handed back in this visit; taking one again would only "
+                    "undo that (Tsukiji, fishing licences (000:140-145))")
         if self.per_visit is not None and ctx.get("licences", 0) >= self.per_visit:
             return f"at most {self.per_visit} {self.name} licence per visit"
         if slots and slots_used(me) >= self.d.max_licences:
