@@ -249,6 +249,12 @@ class Rules:
         (a licence, a boat) values them here."""
         return list(self.result(state).final_yen)
 
+    def search_horizon(self, state) -> bool:
+        """Whether a search playout stops here and scores the position by `standing`: where
+        the game's next stretch is too dear to play out (a building round judged by
+        physics). Default: never; playouts run `search_depth` moves or to the end."""
+        return False
+
     def scenario_setup(self, data: dict) -> tuple[int, dict]:
         """Players and options of a readable scenario; default: keys 'players', 'options'."""
         return data["players"], data.get("options") or {}

@@ -5,8 +5,8 @@ Search", 2012). Each iteration deals one world the searching seat cannot tell fr
 one (the game's own `scramble` from that seat), walks one tree of decisions with UCB1 among
 the moves the world allows (each seat choosing for its own reward: max^n), adds one node,
 plays on with the game's heuristic bot at every seat, and scores the end (or the position
-after `depth` moves, by the game's `result` as if it ended there). The move chosen most
-often at the root is played.
+after `depth` moves or at the game's `search_horizon`, by the game's `standing`). The move
+chosen most often at the root is played.
 
 Why this method: the games hide dice, bags and sealed bids, so a search must not see them;
 dealing worlds with `scramble` is the one thing every plugin already offers, and a
@@ -192,13 +192,17 @@ class SearchBot:
         dealt = self.rules.scramble(state, seat, world_rng, players, options)
         match = Match(self.game, dealt, world_rng, MoveLog(self.game.name, players, 0, options))
         match.play(seat, action)
-        bots: dict[int, object] = {}
-        for _ in range(self.depth):
-            if match.over:
-                break
-            s = match.to_act()[0]
-            self._step(match, s, match.legal(s), bots, world_rng)
+        self._play_on(match, {}, world_rng)
         return self._score(match)[seat]
+
+    def _play_on(self, match: Match, bots: dict, rng: Rng) -> None:
+        """The heuristic plays every seat for `depth` moves, to the end or the game's horizon."""
+        horizon = self.rules.search_horizon
+        for _ in range(self.depth):
+            if match.over or horizon(match.state):
+                break
+            seat = match.to_act()[0]
+            self._step(match, seat, match.legal(seat), bots, rng)
 
     def _heuristic(self, state, seat, players, options, legal, rng):
         """The heuristic's own move, for a forced choice or one that carries data."""
@@ -213,7 +217,7 @@ class SearchBot:
         path: list[tuple[_Node, int]] = []
         node = root
         grew = False
-        while not grew and not match.over:
+        while not grew and not match.over and not (path and self.rules.search_horizon(match.state)):
             if node is root:
                 seat, offered = me, first
             else:
@@ -237,11 +241,7 @@ class SearchBot:
             match.play(seat, action)
             path.append((child, seat))
             node = child
-        for _ in range(self.depth):
-            if match.over:
-                break
-            seat = match.to_act()[0]
-            self._step(match, seat, match.legal(seat), bots, rng)
+        self._play_on(match, bots, rng)
         reward = self._score(match)
         for child, seat in path:
             child.visits += 1

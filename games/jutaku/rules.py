@@ -46,6 +46,11 @@ MAX_Y = 4000.0
 MAX_FLOOR = 60
 DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 POWERS_BEFORE = ("black", "white", "blue", "red")     # spent before building (004:83-91)
+#: the search bot's estimate of a lot's build time (seconds: base, per piece, per floor) and
+#: its spread (a share either way): a skilled builder's pace. Only `standing`, the search's
+#: valuation of a round not yet built, reads it; the rules time nothing themselves
+PACE = (8.0, 4.0, 2.0)
+PACE_SPREAD = 0.1
 PLACE_TAKES = "a placement: piece, x, y (mm), rotation (degrees), flip, floor"
 STOP_TAKES = "the build time in seconds"
 
@@ -53,6 +58,34 @@ STOP_TAKES = "the build time in seconds"
 def tenths(seconds: float) -> float:
     """Build times count to the tenth of a second: equal tenths are simultaneous (004:56)."""
     return round(seconds * 10) / 10
+
+
+#: five-point Gauss-Legendre nodes and weights on [0, 1]: exact for polynomials to degree 9
+_GAUSS = tuple(((1 + x) / 2, w / 2) for x, w in (
+    (-0.9061798459386640, 0.2369268850561891), (-0.5384693101056831, 0.4786286704993665),
+    (0.0, 0.5688888888888889), (0.5384693101056831, 0.4786286704993665), (0.9061798459386640, 0.2369268850561891)))
+
+
+def first_chances(times: list, spread: float) -> list[float]:
+    """Each builder's chance of finishing first when builder i takes a time spread evenly over
+    times[i] × [1 - spread, 1 + spread] (None: not building): the integral of its density
+    times the others' chances of being slower. Between the spans' ends the integrand is a
+    polynomial of degree below the builders' number, so Gauss-Legendre is exact there."""
+    spans = [None if t is None else (t * (1 - spread), t * (1 + spread)) for t in times]
+    out = [0.0] * len(times)
+    ends = sorted({e for sp in spans if sp is not None for e in sp})
+    for low, high in zip(ends, ends[1:]):
+        for x, w in _GAUSS:
+            t = low + x * (high - low)
+            slower = [1.0 if sp is None else min(1.0, max(0.0, (sp[1] - t) / (sp[1] - sp[0]))) for sp in spans]
+            for i, sp in enumerate(spans):
+                if sp is not None and sp[0] <= t <= sp[1]:
+                    others = 1.0
+                    for j, p in enumerate(slower):
+                        if j != i:
+                            others *= p
+                    out[i] += w * (high - low) / (sp[1] - sp[0]) * others
+    return out
 
 
 class Jutaku(Rules):
@@ -585,6 +618,25 @@ class Jutaku(Rules):
 
     def is_over(self, s) -> bool:
         return s["phase"] == "over"
+
+    def standing(self, s) -> list[float]:
+        """Yen won so far, plus each lot in hand worth its yen (and a staked blue drink's,
+        004:89) times the chance of building it first (004:56) at the `PACE` estimate: what
+        the search values a position by before a building round it does not play out."""
+        yen = [float(self.yen(s, i)) for i in range(s["players"])]
+        if s["phase"] == "over":
+            return yen
+        sides = [None if card is None else self._side(s, i) for i, card in enumerate(s["hand"])]
+        times = [None if d is None else PACE[0] + PACE[1] * d.pieces + PACE[2] * d.floors for d in sides]
+        for i, chance in enumerate(first_chances(times, PACE_SPREAD)):
+            if chance:
+                staked = self.bottle and s["staked"][i] is not None
+                yen[i] += chance * (sides[i].yen + (BLUE_YEN if staked else 0))
+        return yen
+
+    def search_horizon(self, s) -> bool:
+        """A building round is judged by physics: the search's playouts stop where one begins."""
+        return s["phase"] == "build"
 
     def result(self, s) -> Result:
         n = s["players"]
