@@ -86,7 +86,15 @@ def _by_fish(d: dict) -> dict:
 
 def _ranker(rules):
     """A sort key for the keys of any mapping in the state: fish (each followed by its token
-    kinds) in their printed order, then external markets, boat types, numbers, other words."""
+    kinds) in their printed order, then external markets, boat types, numbers, other words.
+    Made once per rules object: it depends on the rules' data alone."""
+    key = rules.__dict__.get("_rank_key")
+    if key is None:
+        key = rules.__dict__["_rank_key"] = _make_ranker(rules)
+    return key
+
+
+def _make_ranker(rules):
     rank = {}
     for i, f in enumerate(FISH):
         rank[f] = (0, i, 0, "")
