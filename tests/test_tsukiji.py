@@ -866,20 +866,6 @@ def test_barter_accepts_any_bid_or_none(tsukiji):
     assert m.view(None)["seats"][0]["tokens"] == {"mackerel": 2} and m.view(None)["yen"] == [2000] * 3
 
 
-def test_a_lot_is_taken_back_once_a_visit(tsukiji):
-    # Building a lot token by token and taking it back is not in the rules (000:325 only offers
-    # the lot); it is how the table builds one. A search seat once added and took back a
-    # mackerel token for ever (tournament seed 1, game 0): one taking back a visit, and the
-    # table's undo, are enough to mend a slip.
-    m = tsukiji.scenario(position(external=("ships", "barter"), seats=[seat(tokens={"mackerel": 2}), seat(), seat()]))
-    play(m, "enter:barter:1", "lot:add:mackerel", "lot:clear", "lot:add:mackerel")
-    assert "lot:clear" not in keys(m) and m.view(None)["seats"][0]["tokens"] == {"mackerel": 1}
-    rules = tsukiji.rules
-    restored = rules.restore(rules.dump(m.state), 3, m.options)
-    assert "lot:clear" not in [a.key for a in rules.legal(restored, 0)]
-    play(m, "barter:offer")
-
-
 def test_bank_loans_or_shares_never_both(tsukiji):
     # 000:311-315
     m = tsukiji.scenario(position(external=("ships", "bank")))

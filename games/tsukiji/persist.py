@@ -1152,7 +1152,7 @@ def _ctx_for(rules, s: State, d, phase):
             raise ValueError(f"the market being visited ({mid!r:.40}) is not in play")
         mk = rules.m[mid]
         own = set(getattr(mk, "ctx_keys", ()))        # what a market keeps during a visit, if anything more
-        keys = {"kind", "market", "n", "licences", "sold", "pending", "lot", "auctioned", "bartered", "returned", "cleared"} | own
+        keys = {"kind", "market", "n", "licences", "sold", "pending", "lot", "auctioned", "bartered", "returned"} | own
         if set(d) - keys:
             raise ValueError(f"a visit to the {mk.name} market has {', '.join(sorted(keys))}")
         if d_.market[mid].get("enterable") is False or d_.market[mid].get("docking_only"):
@@ -1171,7 +1171,7 @@ def _ctx_for(rules, s: State, d, phase):
             if out["lot"] and mid not in LOT_MARKETS:
                 names = [rules.m[m].name for m in LOT_MARKETS if s.expansion or m not in EXPANSION_EXTERNAL]
                 raise ValueError(f"lots are built only at the {', '.join(names[:-1])} and {names[-1]}")
-        for k in ("auctioned", "bartered", "returned", "cleared"):
+        for k in ("auctioned", "bartered", "returned"):
             if k in d:
                 out[k] = _bool(d[k], k)
         for k in sorted(own & set(d)):

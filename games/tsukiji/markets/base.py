@@ -135,7 +135,7 @@ class Market:
             if tokens.get(kind):
                 out.append(Action(f"lot:add:{kind}", f"Add a {kind.replace('_', ' ')} token to the lot",
                                   self.name, ("lot", "add", kind)))
-        if ctx.get("lot") and not ctx.get("cleared"):
+        if ctx.get("lot"):
             out.append(Action("lot:clear", "Take the lot back", self.name, ("lot", "clear")))
         return out
 
@@ -152,7 +152,6 @@ class Market:
             for k, n in (ctx.get("lot") or {}).items():
                 add(tokens, k, n)
             ctx["lot"] = {}
-            ctx["cleared"] = True   # once a visit: building and taking back could go on for ever
         return True
 
 

@@ -71,8 +71,7 @@ class SushiShop(Market):
                     out.append(Action(f"lot:add:{kind}", f"Add a {kind.replace('_', ' ')} token to the sushi",
                                       self.name, ("lot", "add", kind)))
         if lot:
-            if not ctx.get("cleared"):
-                out.append(Action("lot:clear", "Take the tokens back", self.name, ("lot", "clear")))
+            out.append(Action("lot:clear", "Take the tokens back", self.name, ("lot", "clear")))
             n = sum(lot.values())
             for i, spec in enumerate(self.data["spaces"]):
                 if not s.ext[self.id]["spaces"][i] and spec["shapes"] == n:
