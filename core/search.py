@@ -23,6 +23,7 @@ makes them, in the tree and in the rollouts.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
 
@@ -34,6 +35,11 @@ from .rng import Rng
 PLAYOUT_MOVES = 2000
 #: stream of the worlds' own chance, apart from every stream a match or bot uses
 WORLD_STREAM = 7919
+
+
+def _mark(view) -> str:
+    """A position as a seat sees it, as a short digest."""
+    return hashlib.blake2b(repr(view).encode(), digest_size=16).hexdigest()
 
 
 class _Node:
@@ -93,6 +99,7 @@ class SearchBot:
         self.explore = explore
         self._make = lambda: make_bot(self.game, self.rollout)
         self._own: dict[int, object] = {}     # the heuristic that places pieces for each seat
+        self._seen: set[str] = set()          # the positions it has decided in (`_onward`)
         self.last: dict = {}                  # what the last search did (iterations, visits)
 
     def choose(self, view, legal, rng):
@@ -103,6 +110,9 @@ class SearchBot:
         plain = [a for a in legal if not a.takes]
         if len(plain) <= 1 or len(plain) < len(legal):
             return self._heuristic(state, seat, players, options, legal, rng)
+        plain = self._onward(state, seat, players, options, plain)
+        if len(plain) == 1:
+            return plain[0]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         if self.method == "paired":
             return self._paired(state, seat, players, options, plain, rng, deadline)
@@ -123,6 +133,21 @@ class SearchBot:
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward, -order[kv[0]]))
         self.last = {"iterations": done, "visits": {k: n.visits for k, n in root.children.items()}}
         return next(a for a in plain if a.key == best[0])
+
+    def _onward(self, state, seat, players, options, plain):
+        """The moves that do not lead back to a position this seat has already decided in (as
+        its view shows it): free moves that undo each other (a token added to a lot, the lot
+        taken back) could otherwise be chosen for ever. All of them if none is left."""
+        self._seen.add(_mark(self.rules.view(state, seat)))
+        onward = []
+        for a in plain:
+            rng = Rng(0, stream=WORLD_STREAM)
+            after = Match(self.game, self.rules.scramble(state, seat, rng, players, options), rng,
+                          MoveLog(self.game.name, players, 0, options))
+            after.play(seat, a)
+            if _mark(after.view(seat)) not in self._seen:
+                onward.append(a)
+        return onward or plain
 
     def _paired(self, state, seat, players, options, plain, rng, deadline):
         """Rollout policy improvement over paired worlds: every candidate still in the race

@@ -192,3 +192,26 @@ def test_the_random_play_check_finds_a_scramble_that_reads_the_secrets_it_replac
     with pytest.raises(AssertionError, match="reads the secrets it replaces"):
         check_random_play(Game(game.info, rules), 3, 1)
     check_random_play(game, 3, 1, max_moves=20_000)
+
+
+def test_the_search_never_goes_back_to_a_position_it_has_decided_in():
+    """Free moves that undo each other (a token added to a Tsukiji lot, the lot taken back) are
+    a cycle a search can choose for ever: it once did, past move 1,400 of a game. A move back
+    to a position the seat has already decided in is not a candidate."""
+    game = games.load("tsukiji")
+    rules = game.rules
+    scene = {"players": 3, "options": {}, "turn": 0, "yen": [2000] * 3,
+             "markets": {"fish": {"mackerel": "setup"}, "external": {"ships": "setup", "barter": "setup"}},
+             "seats": [{"licences": {"mackerel": 1}, "boats": [{"type": "1", "at": "left", "load": []}],
+                        "tokens": {"mackerel": 2}}] + [{"licences": {"mackerel": 1},
+                                                        "boats": [{"type": "1", "at": "left", "load": []}]}] * 2}
+    match = game.scenario(scene)
+    for key in ("enter:barter:1", "lot:add:mackerel", "lot:clear"):
+        match.play(0, key)
+    bot = SearchBot(rules, iterations=8, depth=6)
+    bot.search(match.state, 0, 3, match.options, match.legal(0), Rng(1))      # decides with an empty lot
+    match.play(0, "lot:add:mackerel")
+    legal = [a for a in match.legal(0) if not a.takes]
+    assert "lot:clear" in [a.key for a in legal]
+    onward = bot._onward(match.state, 0, 3, match.options, legal)
+    assert "lot:clear" not in [a.key for a in onward] and "barter:offer" in [a.key for a in onward]
