@@ -15,6 +15,8 @@ equal times (to the tenth of a second) all count (004:56).
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from core.components import DrinkSet
 from core.errors import IllegalMove
 from core.game import Action, Event, Result, Rules, rank_by
@@ -74,7 +76,7 @@ def first_chances(times: list, spread: float) -> list[float]:
     spans = [None if t is None else (t * (1 - spread), t * (1 + spread)) for t in times]
     out = [0.0] * len(times)
     ends = sorted({e for sp in spans if sp is not None for e in sp})
-    for low, high in zip(ends, ends[1:]):
+    for low, high in pairwise(ends):
         for x, w in _GAUSS:
             t = low + x * (high - low)
             slower = [1.0 if sp is None else min(1.0, max(0.0, (sp[1] - t) / (sp[1] - sp[0]))) for sp in spans]
