@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 
 from core import games
@@ -62,7 +63,12 @@ def strength(name: str, players: int, bot: str, games_: int, seed: int, workers:
     from core.tournament import tournament
     game = games.load(name)
     started = time.perf_counter()
-    report = tournament(game, players, [bot, "normal"], games_, seed, workers=workers)
+
+    def progress(done: int) -> None:
+        if done % 25 == 0 or done == games_:
+            print(f"  {done}/{games_} games, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+
+    report = tournament(game, players, [bot, "normal"], games_, seed, None, progress, workers=workers)
     seconds = time.perf_counter() - started
     print(f"{game.info.title}, {players} players, {games_} games, seed {seed}, "
           f"{bot} against the heuristic ({game.rules.default_bot}), seats rotating; {seconds:.0f} s")
