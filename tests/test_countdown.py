@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from core import games
-from core.errors import IllegalMove
+from core.errors import IllegalMove, ScenarioError
 from core.testing import refused
 from games.countdown import rules as C
 from physics.building import CARD_MM, R_OVERLAP, R_RESTS
@@ -64,7 +64,10 @@ def keys(m, seat):
 def test_each_floor_has_its_time(countdown, round, limit):
     # 004:70 — "1. Stockwerk: 60 Sekunden"   004:71 — "2. Stockwerk: 45 Sekunden"
     # 004:72 — "3. Stockwerk: 30 Sekunden"   004:73 — "Weitere Stockwerke: 15 Sekunden"
-    m = countdown.scenario(position(countdown, [beams(round - 1), blocks(round - 1)], round=round))
+    second_starts = round % 2 == 0                  # seat 2 starts the even floors, and has built
+    towers = [beams(round - 1), blocks(round if second_starts else round - 1)]
+    m = countdown.scenario(position(countdown, towers, round=round,
+                                    status=["building", "waiting" if second_starts else "building"]))
     view = m.view(0)
     assert view["seconds"] == limit and view["floor"] == round
     late = dict(put("beam-60x8-1", 14, 10 * (round - 1), round), seconds=limit + 0.1)
@@ -83,23 +86,38 @@ def test_the_rounds_follow_one_another_floor_by_floor(countdown):
     m = countdown.new(2, seed=3)
     for round in (1, 2, 3, 4):
         assert m.state["round"] == round and m.view(1)["seconds"] == C.countdown_seconds(round)
-        for seat, tower in ((0, beams(4)), (1, blocks(4))):
-            p = tower[round - 1]
+        first = (round - 1) % 2                       # who builds first moves on a seat a round
+        for seat in (first, 1 - first):
+            assert m.to_act() == (seat,)
+            p = (beams(4), blocks(4))[seat][round - 1]
             place(m, seat, p["piece"], p["x"], p["y"], round, seconds=round * 2.0)
             m.play(seat, "done")
-            assert m.state["status"][seat] == ("waiting" if seat == 0 else "building")
+            assert m.state["status"][seat] == ("waiting" if seat == first else "building")
     assert m.state["round"] == 5 and m.state["stood"] == [4, 4] and not m.over
 
 
 @pytest.mark.parametrize("floor", [1, 3])
 def test_a_placement_on_another_floor_than_the_rounds_is_refused(countdown, floor):
     # 004:64 — "darauf werden nacheinander mehrere Stockwerke gebaut": round 2 builds floor 2.
-    m = countdown.scenario(position(countdown, [beams(1), blocks(1)], round=2))
+    m = countdown.scenario(position(countdown, [beams(1), blocks(2)], round=2, status=["building", "waiting"]))
     before = m.save()
     with pytest.raises(IllegalMove) as e:
         place(m, 0, "beam-60x8-1", 14, 10, floor)
     assert e.value.rule == C.R_ROUND and "floor 2" in e.value.reason and m.save() == before
     place(m, 0, "beam-60x8-1", 14, 10, 2)
+
+
+def test_who_builds_first_moves_on_a_seat_each_round_and_positions_out_of_turn_are_refused(countdown):
+    # The builders of 004:66 build at once from one supply; on one screen they build in turn,
+    # the first to take from the supply moving on a seat each round (Countdown.how_to_play).
+    assert [countdown.scenario(position(countdown, [beams(r - 1), blocks(r - 1), []],
+                                        round=r, status=["building", "building", "out"],
+                                        score=[None, None, 0], out_round=[None, None, 1])).to_act()
+            for r in (2, 3, 4)] == [(1,), (0,), (0,)]     # floor 3 starts at seat 3, who is out
+    with pytest.raises(ScenarioError, match="came before the one building now"):
+        countdown.scenario(position(countdown, [beams(2), blocks(1)], round=2, status=["waiting", "building"]))
+    with pytest.raises(ScenarioError, match="whose turn has not come"):
+        countdown.scenario(position(countdown, [beams(2), blocks(1)], round=2))
 
 
 # ==== the card's own edge (004:64, 004:68) ===================================================
@@ -112,6 +130,7 @@ def test_the_whole_card_is_the_lot_and_nothing_beyond(countdown):
     assert m.view(0)["card_mm"] == CARD_MM == 88.0
     place(m, 0, "beam-80x10-1", 8, 0, 1)                  # 8-88 mm: to the very edge
     assert "done" in keys(m, 0)
+    m.play(0, "done")
     place(m, 1, "beam-80x10-2", 8.6, 0, 1)                # 8.6-88.6 mm: past the edge
     assert "done" not in keys(m, 1)
     before = m.save()
@@ -120,7 +139,6 @@ def test_the_whole_card_is_the_lot_and_nothing_beyond(countdown):
     assert e.value.rule == C.R_RULES and "88.0 mm" in e.value.reason and m.save() == before
     m.play(1, "take_back")
     place(m, 1, "beam-80x10-2", 0, 0, 1)                  # 0-80 mm: from the other edge
-    m.play(0, "done")
     m.play(1, "done")
     assert m.state["round"] == 2 and m.state["stood"] == [1, 1]
 
@@ -128,7 +146,7 @@ def test_the_whole_card_is_the_lot_and_nothing_beyond(countdown):
 def test_the_building_rules_of_tokyo_jutaku_hold(countdown):
     # 004:66 — "Nach denselben Bauregeln wie bei TOKYO JUTAKU": pieces on one floor touch
     # (004:52), nothing outside the floor below (004:54).
-    m = countdown.scenario(position(countdown, [blocks(1), beams(1)], round=2))
+    m = countdown.scenario(position(countdown, [blocks(1), beams(2)], round=2, status=["building", "waiting"]))
     place(m, 0, "cube-20-1", 14, 20, 2)
     place(m, 0, "cube-20-2", 54, 20, 2)                   # apart from the first
     assert "done" not in keys(m, 0)
@@ -160,10 +178,10 @@ def test_a_builder_who_adds_no_piece_is_out_and_the_others_go_on(countdown):
     assert [a.text for a in m.legal(2) if a.key == "done"] == ["End my round without a piece (out, 004:75)"]
     m.play(2, "done")
     assert m.state["status"] == ["building", "building", "out"] and m.state["score"][2] == 0
-    assert m.state["round"] == 2 and m.to_act() == (0, 1)           # the others go on
+    assert m.state["round"] == 2 and m.to_act() == (1,)             # the others go on, seat 2 first
+    m.play(1, "done")                                                # no piece on floor 2: out
     place(m, 0, "slab-50x10-1", 10, 20, 2)
     m.play(0, "done")
-    m.play(1, "done")                                                # no piece on floor 2: out
     assert m.state["score"][1] == 1 and m.state["out_round"][1] == 2
     assert m.state["round"] == 3 and m.to_act() == (0,) and not m.over
     place(m, 0, "cube-20-2", 20, 30, 3)
@@ -243,8 +261,8 @@ ILLEGAL = [
 
 @pytest.mark.parametrize("seat, key, data, rule", ILLEGAL)
 def test_illegal_moves_name_the_rule_and_change_nothing(countdown, seat, key, data, rule):
-    m = countdown.scenario(position(countdown, [blocks(1), beams(1), []], round=2,
-                                    status=["building", "building", "out"], score=[None, None, 0],
+    m = countdown.scenario(position(countdown, [blocks(1), beams(2), []], round=2,
+                                    status=["building", "waiting", "out"], score=[None, None, 0],
                                     out_round=[None, None, 1]))
     refused(m, seat, key, data, rule)
     assert m.rules.conserved(m.state) == {"pieces": 69}

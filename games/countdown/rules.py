@@ -4,7 +4,9 @@ Every builder builds one tower on a lot card's real edge (the printed outline ig
 004:64, 004:68), one floor per round against the clock: 60 s for floor 1, 45 s, 30 s,
 then 15 s a floor (004:70-73). On one shared screen each seat builds its floor in turn
 with its own clock; a placement carries the second of the round it was made in, and
-none is taken after the round's time. The same building rules as Tokyo Jutaku hold
+none is taken after the round's time. The builders of the rulebook build at once from
+one supply; here the first to build (and to take from the supply) moves one seat on each
+round, so that no seat always has first pick (our ruling). The same building rules as Tokyo Jutaku hold
 (004:66). A builder who adds no piece in a round is out and scores every piece built
 (004:75).
 
@@ -45,7 +47,8 @@ you add as many pieces as you can to the new floor, by Tokyo Jutaku's building r
 below or over a gap. You may take back pieces of this round's floor.
 
 On this screen each of you builds your floor in turn with the clock running; a piece
-placed after the time is refused. A builder who adds no piece in a round is out and
+placed after the time is refused. Who builds first moves one seat on every round:
+player 1 starts floor 1, player 2 floor 2, and so on. A builder who adds no piece in a round is out and
 scores every piece in their tower; the others go on until all are out (004:75). The
 most pieces wins; ties share.
 
@@ -81,7 +84,14 @@ class Countdown(Rules):
     # ---- who acts, what they may do --------------------------------------------------
 
     def to_act(self, s) -> tuple[int, ...]:
-        return tuple(i for i, st in enumerate(s["status"]) if st == "building")
+        """The one builder whose turn it is: the first still building from the seat that
+        starts this round (seat 1 on floor 1, seat 2 on floor 2, ...)."""
+        n = s["players"]
+        for k in range(n):
+            seat = (s["round"] - 1 + k) % n
+            if s["status"][seat] == "building":
+                return (seat,)
+        return ()
 
     def seconds(self, s) -> float:
         return countdown_seconds(s["round"])
@@ -267,6 +277,16 @@ class Countdown(Rules):
         for st in _list(s["status"], players, "status"):
             _need(st in ("building", "waiting", "out"), "a status is building, waiting or out")
         _need(self.is_over(s) or "building" in s["status"], "a round in play has someone building")
+        turn = self.to_act(s)
+        for k in range(players):
+            seat = (s["round"] - 1 + k) % players
+            st = s["status"][seat]
+            on_floor = any(p["floor"] == s["round"] for p in s["built"][seat])
+            if st == "waiting":
+                _need(turn and k < (turn[0] - s["round"] + 1) % players and on_floor,
+                      "a builder who has built this round's floor came before the one building now")
+            elif st == "building" and (seat,) != turn:
+                _need(not on_floor, "a builder whose turn has not come has nothing on this round's floor")
         for i in range(players):
             out = s["status"][i] == "out"
             _need((s["score"][i] is not None) == out and (s["out_round"][i] is not None) == out,
