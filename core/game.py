@@ -150,6 +150,14 @@ class Rules:
     #: the search bot's playouts stop after this many moves and score the position by
     #: `result` as if the game ended there; 0: they play to the end
     search_depth: int = 0
+    #: how uncertain a cut-off playout's `standing` still is, in its units (yen): the search
+    #: turns the gaps between seats into chances of finishing above one another at this
+    #: scale, so that a lead of ¥100 counts for more than none; 0: only the order counts
+    standing_scale: float = 0.0
+    #: 1: a playout comes out the same in every dealt world (nothing hidden, no chance left
+    #: to the game, bots that decide from the position alone), so the search plays each
+    #: candidate once; 0: as many worlds as its budget allows
+    search_worlds: int = 0
     how_to_play: str = ""
     #: options the generic random-play check adds, for games that uniformly random
     #: players could never finish by the printed rules (e.g. a last-round house rule)
@@ -249,10 +257,12 @@ class Rules:
         (a licence, a boat) values them here."""
         return list(self.result(state).final_yen)
 
-    def search_horizon(self, state) -> bool:
+    def search_horizon(self, state, start) -> bool:
         """Whether a search playout stops here and scores the position by `standing`: where
         the game's next stretch is too dear to play out (a building round judged by
-        physics). Default: never; playouts run `search_depth` moves or to the end."""
+        physics). `start` is the real position the search decides in: read only what every
+        seat sees there (its round). Default: never; playouts run `search_depth` moves or
+        to the end."""
         return False
 
     def scenario_setup(self, data: dict) -> tuple[int, dict]:

@@ -17,8 +17,14 @@ The search never looks at a secret: every world starts from `scramble(state, sea
 whose result depends only on what `seat` may see (games keep it so; the test suite checks
 it), and its chance comes from the bot's own random stream, never the match's.
 
-Decisions that carry data (a placement of a piece) are not branched on: the heuristic bot
-makes them, in the tree and in the rollouts.
+Decisions that carry data (a placement of a piece) are made by the heuristic bot, in the
+tree and in the rollouts, unless it offers `candidates(view, legal, count)` for them: its
+own move first and up to `count - 1` other whole moves (another row of pieces for a floor),
+which the paired search then plays out against each other as it does plain moves.
+
+A heuristic bot may offer `shortlist(view, legal, count)`: the `count` moves it thinks best.
+The paired search then tries only those (and the heuristic's own move), so that a small
+budget is spent telling a few good moves apart instead of playing each of many once.
 """
 
 from __future__ import annotations
@@ -67,6 +73,30 @@ def rewards(result, players: int) -> list[float]:
     return out
 
 
+def _name(move) -> str:
+    """A candidate's name: its key, and for a whole move its data too."""
+    payload = getattr(move, "payload", None)
+    return move.key if payload is None else f"{move.key} {payload!r}"
+
+
+def expected_rewards(values: list[float], scale: float) -> list[float]:
+    """`rewards` expected from standings that are still uncertain by about `scale`: each seat
+    finishes above each other one with the logistic chance of their gap, and wins with the
+    softmax chance of its value; half for the place, half for the win, as `rewards`."""
+    players = len(values)
+    if players == 1:
+        return [1.0]
+    top = max(values)
+    weights = [math.exp((v - top) / scale) for v in values]
+    total = sum(weights)
+    out = []
+    for i, v in enumerate(values):
+        above = sum(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, (w - v) / scale))))
+                    for j, w in enumerate(values) if j != i)
+        out.append(0.5 * above / (players - 1) + 0.5 * weights[i] / total)
+    return out
+
+
 class SearchBot:
     """A computer seat that thinks ahead: ISMCTS within a budget of iterations (the same
     seed gives the same move) or of seconds (for the kiosk).
@@ -82,7 +112,7 @@ class SearchBot:
 
     def __init__(self, rules, *, iterations: int = 200, seconds: float | None = None,
                  rollout: str | None = None, depth: int | None = None, explore: float = 0.7,
-                 method: str = "paired", confidence: float = 1.0):
+                 method: str = "paired", confidence: float = 1.0, shortlist: int = 4):
         from .bots import make_bot
         if iterations < 1 and seconds is None:
             raise ValueError("a search needs a budget: iterations or seconds")
@@ -96,6 +126,7 @@ class SearchBot:
             raise ValueError(f"no search method {method!r}: paired or ismcts")
         self.method = method
         self.confidence = confidence
+        self.shortlist = shortlist
         self.explore = explore
         self._make = lambda: make_bot(self.game, self.rollout)
         self._own: dict[int, object] = {}     # the heuristic that places pieces for each seat
@@ -108,12 +139,17 @@ class SearchBot:
     def search(self, state, seat: int, players: int, options: dict, legal: list[Action], rng: Rng):
         """The move for `seat` in `state`, decided from what `seat` may see."""
         plain = [a for a in legal if not a.takes]
-        if len(plain) <= 1 or len(plain) < len(legal):
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if len(plain) < len(legal):
+            moves = self._candidates(state, seat, legal)
+            if len(moves) < 2:
+                return self._heuristic(state, seat, players, options, legal, rng)
+            return self._paired(state, seat, players, options, moves, rng, deadline, base=moves[0])
+        if len(plain) <= 1:
             return self._heuristic(state, seat, players, options, legal, rng)
         plain = self._onward(state, seat, players, options, plain)
         if len(plain) == 1:
             return plain[0]
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         if self.method == "paired":
             return self._paired(state, seat, players, options, plain, rng, deadline)
         root = _Node()
@@ -127,7 +163,7 @@ class SearchBot:
             world_rng = Rng(seed + done, stream=WORLD_STREAM)
             world = self.rules.scramble(state, seat, world_rng, players, options)
             match = Match(self.game, world, world_rng, MoveLog(self.game.name, players, 0, options))
-            self._iterate(root, match, seat, plain, world_rng)
+            self._iterate(root, match, seat, plain, world_rng, state)
             done += 1
         order = {a.key: i for i, a in enumerate(plain)}
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward, -order[kv[0]]))
@@ -149,21 +185,45 @@ class SearchBot:
                 onward.append(a)
         return onward or plain
 
-    def _paired(self, state, seat, players, options, plain, rng, deadline):
+    def _candidates(self, state, seat, legal) -> list:
+        """The heuristic's whole moves for a decision that carries data, its own first
+        (`candidates`); [] when it offers none."""
+        bot = self._own.get(seat)
+        if bot is None:
+            bot = self._own[seat] = self._make()
+        offer = getattr(bot, "candidates", None)
+        if offer is None:
+            return []
+        moves = {}
+        for m in offer(self.rules.view(state, seat), legal, self.shortlist):
+            moves.setdefault(_name(m), m)
+        return list(moves.values())
+
+    def _paired(self, state, seat, players, options, plain, rng, deadline, base=None):
         """Rollout policy improvement over paired worlds: every candidate still in the race
         is played in the same dealt worlds with the same chance (common random numbers), so
         the differences between candidates are measured, not the luck of the deal; the worst
         half is dropped after each round (successive halving). The heuristic's own move
         stays unless another beat it on the worlds both were played in, by more than
         `confidence` standard errors of the paired differences: a search too short to tell
-        plays as well as the heuristic, not worse."""
-        base = self._heuristic(state, seat, players, options, plain, rng)
-        base_key = base.key
+        plays as well as the heuristic, not worse. `base`: the heuristic's move when the
+        caller has it (whole moves from `candidates`, base first)."""
+        if base is None:
+            base = self._heuristic(state, seat, players, options, plain, rng)
+            plain = self._shortlisted(state, seat, plain, base)
         seed = rng.next32()
-        alive = list(plain)
-        totals = {a.key: 0.0 for a in plain}
-        played = {a.key: 0 for a in plain}
-        by_world: dict[str, dict[int, float]] = {a.key: {} for a in plain}
+        names = [_name(a) for a in plain]
+        base_key = _name(base)
+        if len(plain) == 1:
+            self.last = {"iterations": 0, "worlds": 0, "visits": {}, "mean": {}, "heuristic": base_key}
+            return base
+        move = dict(zip(names, plain))
+        if self.rules.search_worlds == 1:
+            return self._once(state, seat, players, options, move, base_key, seed, deadline)
+        alive = list(names)
+        totals = {k: 0.0 for k in names}
+        played = {k: 0 for k in names}
+        by_world: dict[str, dict[int, float]] = {k: {} for k in names}
         world = 0
         spent = 0
         budget = self.iterations
@@ -171,35 +231,73 @@ class SearchBot:
         per_round = max(1, budget // rounds) if budget else 0
         while True:
             width = max(1, per_round // len(alive)) if budget else 1
+            cut = False
             for _ in range(width):
                 if deadline is not None and spent and time.perf_counter() >= deadline:
                     break
-                for a in alive:
-                    reward = self._playout(state, seat, players, options, a, seed, world)
-                    totals[a.key] += reward
-                    played[a.key] += 1
-                    by_world[a.key][world] = reward
+                got = {}
+                for k in alive:
+                    got[k] = self._playout(state, seat, players, options, move[k], seed, world, deadline)
+                    if got[k] is None:
+                        break
+                if None in got.values():
+                    cut = True                  # the time ran out within this world: not counted
+                    break
+                for k, reward in got.items():
+                    totals[k] += reward
+                    played[k] += 1
+                    by_world[k][world] = reward
                     spent += 1
                 world += 1
-            out_of_time = deadline is not None and time.perf_counter() >= deadline
+            out_of_time = cut or deadline is not None and time.perf_counter() >= deadline
             if budget and spent >= budget or out_of_time:
                 break
             if len(alive) > 2:
-                alive.sort(key=lambda a: (-totals[a.key] / max(1, played[a.key]), a.key != base_key))
+                alive.sort(key=lambda k: (-totals[k] / max(1, played[k]), k != base_key))
                 keep = alive[:max(2, len(alive) // 2)]
-                if all(a.key != base_key for a in keep):
-                    keep[-1] = next(a for a in alive if a.key == base_key)
+                if base_key not in keep:
+                    keep[-1] = base_key
                 alive = keep
             elif budget and deadline is None and spent + len(alive) > budget:
                 break
         mean = {k: totals[k] / played[k] for k in totals if played[k]}
         self.last = {}
-        best = max(alive, key=lambda a: (mean.get(a.key, -1.0), a.key == base_key))
-        if best.key != base_key and not self._better(by_world[best.key], by_world.get(base_key, {})):
-            best = next(a for a in plain if a.key == base_key)
+        best = max(alive, key=lambda k: (mean.get(k, -1.0), k == base_key))
+        if best != base_key and not self._better(by_world[best], by_world.get(base_key, {})):
+            best = base_key
         self.last.update({"iterations": spent, "worlds": world, "visits": dict(played),
                           "mean": mean, "heuristic": base_key})
-        return best
+        return move[best]
+
+    def _once(self, state, seat, players, options, move: dict, base_key: str, seed: int, deadline):
+        """For a game whose playouts are the same in every world (`Rules.search_worlds` 1):
+        each candidate played once, the heuristic's first, and the best kept only if it did
+        strictly better than the heuristic's; those the time left unplayed are not chosen."""
+        mean: dict[str, float] = {}
+        for k in [base_key] + [k for k in move if k != base_key]:
+            if deadline is not None and mean and time.perf_counter() >= deadline:
+                break
+            reward = self._playout(state, seat, players, options, move[k], seed, 0, deadline)
+            if reward is None:
+                break
+            mean[k] = reward
+        best = base_key
+        for k, v in mean.items():
+            if v > mean.get(best, math.inf):
+                best = k
+        self.last = {"iterations": len(mean), "worlds": 1, "visits": {k: 1 for k in mean},
+                     "mean": mean, "heuristic": base_key}
+        return move[best]
+
+    def _shortlisted(self, state, seat, plain, base) -> list[Action]:
+        """The candidates the heuristic's `shortlist` names, with its own move, in the order of
+        `plain`; all of `plain` when the heuristic offers no shortlist."""
+        bot = self._own[seat]
+        pick = getattr(bot, "shortlist", None)
+        if pick is None or len(plain) <= self.shortlist:
+            return plain
+        keep = {a.key for a in pick(self.rules.view(state, seat), plain, self.shortlist)} | {base.key}
+        return [a for a in plain if a.key in keep]
 
     def _better(self, challenger: dict[int, float], base: dict[int, float]) -> bool:
         """Whether the challenger beat the base in the worlds both were played in, by more
@@ -212,22 +310,28 @@ class SearchBot:
         self.last["paired"] = (mean, error, len(diffs))
         return mean > 0 and mean > self.confidence * error
 
-    def _playout(self, state, seat, players, options, action, seed, world) -> float:
+    def _playout(self, state, seat, players, options, action, seed, world, deadline=None) -> float | None:
+        """`seat`'s reward for `action` in dealt world `world`; None if `deadline` came first."""
         world_rng = Rng(seed + world, stream=WORLD_STREAM)
         dealt = self.rules.scramble(state, seat, world_rng, players, options)
         match = Match(self.game, dealt, world_rng, MoveLog(self.game.name, players, 0, options))
         match.play(seat, action)
-        self._play_on(match, {}, world_rng)
+        if not self._play_on(match, {}, world_rng, state, deadline):
+            return None
         return self._score(match)[seat]
 
-    def _play_on(self, match: Match, bots: dict, rng: Rng) -> None:
-        """The heuristic plays every seat for `depth` moves, to the end or the game's horizon."""
+    def _play_on(self, match: Match, bots: dict, rng: Rng, start, deadline=None) -> bool:
+        """The heuristic plays every seat for `depth` moves, to the end or the game's horizon
+        (seen from `start`, the position decided in); False if `deadline` came first."""
         horizon = self.rules.search_horizon
         for _ in range(self.depth):
-            if match.over or horizon(match.state):
+            if match.over or horizon(match.state, start):
                 break
+            if deadline is not None and time.perf_counter() >= deadline:
+                return False
             seat = match.to_act()[0]
             self._step(match, seat, match.legal(seat), bots, rng)
+        return True
 
     def _heuristic(self, state, seat, players, options, legal, rng):
         """The heuristic's own move, for a forced choice or one that carries data."""
@@ -237,12 +341,12 @@ class SearchBot:
         view = self.rules.view(state, seat) if getattr(bot, "needs_view", True) else None
         return bot.choose(view, legal, rng)
 
-    def _iterate(self, root: _Node, match: Match, me: int, first: list[Action], rng: Rng) -> None:
+    def _iterate(self, root: _Node, match: Match, me: int, first: list[Action], rng: Rng, start) -> None:
         bots: dict[int, object] = {}
         path: list[tuple[_Node, int]] = []
         node = root
         grew = False
-        while not grew and not match.over and not (path and self.rules.search_horizon(match.state)):
+        while not grew and not match.over and not (path and self.rules.search_horizon(match.state, start)):
             if node is root:
                 seat, offered = me, first
             else:
@@ -266,7 +370,7 @@ class SearchBot:
             match.play(seat, action)
             path.append((child, seat))
             node = child
-        self._play_on(match, bots, rng)
+        self._play_on(match, bots, rng, start)
         reward = self._score(match)
         for child, seat in path:
             child.visits += 1
@@ -292,6 +396,8 @@ class SearchBot:
         rules = match.rules
         if not match.over and type(rules).standing is not Rules.standing:
             values = rules.standing(match.state)
+            if rules.standing_scale > 0:
+                return expected_rewards(values, rules.standing_scale)
             return rewards(Result(tuple(values), rank_by([(v,) for v in values], range(match.players)), ()),
                            match.players)
         return rewards(rules.result(match.state), match.players)

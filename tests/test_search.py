@@ -105,11 +105,10 @@ def test_a_seat_that_bid_hides_its_bid_from_the_search():
     assert moves[0] == moves[1]
 
 
-@pytest.mark.parametrize("name", ["jutaku", "countdown"])
-def test_a_choice_that_carries_data_is_the_heuristics(name):
-    """A building turn's moves place pieces (Countdown has no other moves): the architect
-    decides them, in the search as at the table."""
-    game = games.load(name)
+def test_a_choice_that_carries_data_is_the_heuristics():
+    """A building turn's moves place pieces: the architect decides them, in the search as at
+    the table (Jutaku's architect offers no other whole moves for them)."""
+    game = games.load("jutaku")
     match = game.new(2, seed=4)
     bot = SearchBot(game.rules, iterations=5)
     while not any(a.takes for a in match.legal(match.to_act()[0])):
@@ -119,6 +118,94 @@ def test_a_choice_that_carries_data_is_the_heuristics(name):
     move = decide(bot, match, s, match.legal(s), Rng(1))
     assert bot.last == {} and move.key in {a.key for a in match.legal(s)}
     match.play(s, move)
+
+
+def test_the_search_tries_a_countdown_floors_rows_and_the_builder_goes_on_with_the_one_chosen():
+    """Countdown's moves all place pieces: at the start of a floor the master offers its own
+    row and others (`candidates`); the search plays each out once (nothing is hidden or left
+    to chance, `search_worlds` 1) and keeps another only if it did strictly better. Later
+    pieces of the floor are the builder's, who goes on with the row begun."""
+    from core.search import _name
+    game = games.load("countdown")
+    match = game.new(2, seed=4)
+    seat = match.to_act()[0]
+    master = make_bot(game)
+    rows = master.rows(match.view(seat), 4)
+    assert len(rows) == 4 and len({r[0].piece for r in rows}) == 4
+    bot = SearchBot(game.rules, iterations=4)
+    move = decide(bot, match, seat, match.legal(seat), Rng(1))
+    mean, base = bot.last["mean"], bot.last["heuristic"]
+    assert bot.last["worlds"] == 1 and len(mean) == 4
+    assert base == _name(master.choose(match.view(seat), match.legal(seat), Rng(0)))
+    assert _name(move) == max(mean, key=lambda k: (mean[k], k == base))
+    row = next(r for r in rows if r[0].piece == move.payload["piece"])
+    match.play(seat, move)
+    for placement in row[1:]:
+        step = decide(bot, match, seat, match.legal(seat), Rng(1))
+        assert step.payload["piece"] == placement.piece and step.payload["x"] == placement.x
+        match.play(seat, step)
+    assert decide(bot, match, seat, match.legal(seat), Rng(1)).key == "done"
+    assert decide(SearchBot(game.rules, iterations=4), game.new(2, seed=4), seat,
+                  game.new(2, seed=4).legal(seat), Rng(1)) == move          # the same seed, the same move
+
+
+def test_a_search_out_of_time_within_a_playout_does_not_count_it():
+    """A playout the clock runs out in is dropped, not scored half played: with no time at
+    all the search keeps the heuristic's move, having counted none."""
+    game = games.load("countdown")
+    match = game.new(2, seed=4)
+    seat = match.to_act()[0]
+    bot = SearchBot(game.rules, seconds=1e-9)
+    move = decide(bot, match, seat, match.legal(seat), Rng(1))
+    assert bot.last["iterations"] == 0 and bot.last["mean"] == {}
+    assert move == make_bot(game).choose(match.view(seat), match.legal(seat), Rng(0))
+
+
+def test_a_shortlist_keeps_the_search_to_the_heuristics_best_moves():
+    """A heuristic that offers `shortlist` has the search try only those and its own move."""
+    game = games.load("chocolate_milk")
+    match, seat = position(game, 4, 2, where=lambda m: len(m.legal(m.to_act()[0])) >= 4)
+    legal = match.legal(seat)
+    inner = make_bot(game)
+
+    class Shortlisting:
+        needs_view = inner.needs_view
+
+        def choose(self, view, legal, rng):
+            return inner.choose(view, legal, rng)
+
+        def shortlist(self, view, legal, count):
+            return legal[-count:]
+
+    bot = SearchBot(game.rules, iterations=12, shortlist=2)
+    bot._make = Shortlisting
+    bot.search(match.state, seat, match.players, match.options, legal, Rng(3))
+    assert set(bot.last["visits"]) == {a.key for a in legal[-2:]} | {bot.last["heuristic"]}
+    assert len(legal) > len(bot.last["visits"])
+
+
+def test_the_fishmongers_shortlist_is_its_best_scored_moves():
+    game = games.load("tsukiji")
+    match, seat = position(game, 4, 3, skip=5, where=lambda m: len(m.legal(m.to_act()[0])) > 4)
+    legal, view = match.legal(seat), match.view(seat)
+    fishmonger = make_bot(game)
+    picked = fishmonger.shortlist(view, legal, 4)
+    look = fishmonger._look(view, legal)
+    scores = {a.key: fishmonger._score(view, look, a) for a in legal}
+    assert len(picked) == 4 and [scores[a.key] for a in picked] == sorted(scores.values(), reverse=True)[:4]
+    assert fishmonger.choose(view, legal, Rng(0)).key in {a.key for a in legal if scores[a.key] == scores[picked[0].key]}
+
+
+def test_expected_rewards_turn_gaps_into_chances_at_the_standings_scale():
+    """A cut-off playout's standing is still uncertain: equal values share equally, a lead
+    counts for more the bigger it is, and a lead far beyond the scale is a sure place."""
+    from core.search import expected_rewards
+    assert expected_rewards([5.0, 5.0, 5.0], 1.0) == pytest.approx([0.5 * 0.5 + 0.5 / 3] * 3)
+    assert sum(expected_rewards([1.0, 2.0, 4.0, 0.0], 1.0)) == pytest.approx(0.5 * 2 + 0.5)
+    near, far = expected_rewards([100.0, 0.0], 1000.0), expected_rewards([300.0, 0.0], 1000.0)
+    assert 0.5 < near[0] < far[0] < 1.0
+    r = Result((9000, 100, 50), ((0,), (1,), (2,)), ({},) * 3)
+    assert expected_rewards([9000.0, 100.0, 50.0], 1.0) == pytest.approx(rewards(r, 3), abs=1e-6)
 
 
 def test_rewards_split_a_win_and_places():

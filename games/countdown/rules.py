@@ -223,6 +223,22 @@ class Countdown(Rules):
 
     # ---- end -----------------------------------------------------------------------
 
+    #: a tower's pieces two rounds on still say little of how many it will end with
+    standing_scale = 2.0
+    #: nothing is hidden and nothing left to chance: the builders plan from the position
+    search_worlds = 1
+
+    def standing(self, s) -> list[float]:
+        """The pieces each builder would score now: an out builder's score, the others'
+        standing towers. What the search values a position by two rounds on."""
+        return [float(s["score"][i] if s["status"][i] == "out" else s["stood"][i])
+                for i in range(s["players"])]
+
+    def search_horizon(self, s, start) -> bool:
+        """The search's playouts build the floor it decides on and the next one, then stop:
+        every later floor is a planning and a physics verdict per builder."""
+        return s["round"] >= start["round"] + 2
+
     def is_over(self, s) -> bool:
         return all(st == "out" for st in s["status"])
 

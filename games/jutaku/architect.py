@@ -348,11 +348,20 @@ def plan_floor(building: Building, available: list[str], level: Level, rng,
     """The next Countdown floor: as many pieces as fit (up to `limit`) on the floor above the
     highest, each checked and settled as it is added. () when not even one piece can be
     added (that player is out, 004:75). The building itself is not changed."""
+    plans = floor_plans(building, available, level, rng, limit, 1)
+    return plans[0] if plans else ()
+
+
+def floor_plans(building: Building, available: list[str], level: Level, rng,
+                limit: int | None = None, count: int = 1) -> list[tuple[Placement, ...]]:
+    """Up to `count` different rows for the next Countdown floor, the architect's own choice
+    (`plan_floor`) first: each further one a whole row of another height or kind of piece
+    that lays and stands. [] when not even one piece can be added."""
     cat = building.pieces
     supply = _supply(available, cat, level, used=[p.piece for p in building.placements])
     limit = len(supply) if limit is None else min(limit, len(supply))
     if limit <= 0:
-        return ()
+        return []
     top = max((p.floor for p in building.placements), default=0)
     floor = top + 1
     if top == 0:
@@ -365,18 +374,23 @@ def plan_floor(building: Building, available: list[str], level: Level, rng,
     lo, hi = max(lo, lo_out), min(hi, hi_out)
     room = hi - lo
     if room <= 0:
-        return ()
+        return []
     shapes = {pid: _shapes(cat, pid) for pid in supply}
     rows = _countdown_rows(room, limit, supply, shapes, rng)
     polys = [building.polygons(i) for i in range(len(building.placements))]
+    whole: list[tuple[Placement, ...]] = []
     best: tuple[Placement, ...] = ()
     for row in rows[:max(1, level.tries)]:
         got = _lay_row(building, polys, row, lo, room, floor)
         if len(got) == len(row):
-            return got
-        if len(got) > len(best):
+            whole.append(got)
+            if len(whole) == count:
+                break
+        elif len(got) > len(best) and not whole:
             best = got
-    return best
+    if whole:
+        return whole
+    return [best] if best else []
 
 
 def _tier(s: _Shape) -> int:

@@ -636,7 +636,7 @@ class Jutaku(Rules):
                 yen[i] += chance * (sides[i].yen + (BLUE_YEN if staked else 0))
         return yen
 
-    def search_horizon(self, s) -> bool:
+    def search_horizon(self, s, start=None) -> bool:
         """A building round is judged by physics: the search's playouts stop where one begins."""
         return s["phase"] == "build"
 

@@ -416,6 +416,14 @@ class FishmongerBot:
         a, payload = best[rng.below(len(best))]
         return a if payload is None else Move(a.key, payload)
 
+    def shortlist(self, view, legal, count: int) -> list:
+        """The `count` moves of `legal` (moves without data) this bot scores best, best first:
+        the search bot (core.search) tries only these."""
+        L = self._look(view, legal)
+        scored = sorted(((self._score(view, L, a), i) for i, a in enumerate(legal) if not a.takes),
+                        key=lambda t: (-t[0], t[1]))
+        return [legal[i] for _, i in scored[:count]]
+
     def _payload(self, view, L: _Look, a):
         """The ??? price of a barrel (000:138), where the price is said rather than picked."""
         op = a.data[0] if a.data else None
