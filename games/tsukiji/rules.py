@@ -56,7 +56,6 @@ class Tsukiji(Preparation, Turn, Fishing, Buying, Entering, Bidding, Overfishing
     bots = {"fishmonger": FishmongerBot}
     default_bot = "fishmonger"
     search_depth = 24       # about one round at four seats; then scoring.standing
-    standing_scale = 1000.0  # a round before the end, yen are still this uncertain
     # Uniformly random players spend their money and stall the economy; the generic check
     # gives them the kiosk's last-round house rule so that every random game ends.
     random_play_options = {"round_limit": 40}
