@@ -188,10 +188,7 @@ class SearchBot:
     def _candidates(self, state, seat, legal) -> list:
         """The heuristic's whole moves for a decision that carries data, its own first
         (`candidates`); [] when it offers none."""
-        bot = self._own.get(seat)
-        if bot is None:
-            bot = self._own[seat] = self._make()
-        offer = getattr(bot, "candidates", None)
+        offer = getattr(self._own_bot(seat), "candidates", None)
         if offer is None:
             return []
         moves = {}
@@ -292,8 +289,7 @@ class SearchBot:
     def _shortlisted(self, state, seat, plain, base) -> list[Action]:
         """The candidates the heuristic's `shortlist` names, with its own move, in the order of
         `plain`; all of `plain` when the heuristic offers no shortlist."""
-        bot = self._own[seat]
-        pick = getattr(bot, "shortlist", None)
+        pick = getattr(self._own_bot(seat), "shortlist", None)
         if pick is None or len(plain) <= self.shortlist:
             return plain
         keep = {a.key for a in pick(self.rules.view(state, seat), plain, self.shortlist)} | {base.key}
@@ -333,11 +329,16 @@ class SearchBot:
             self._step(match, seat, match.legal(seat), bots, rng)
         return True
 
-    def _heuristic(self, state, seat, players, options, legal, rng):
-        """The heuristic's own move, for a forced choice or one that carries data."""
+    def _own_bot(self, seat: int):
+        """The heuristic that decides for `seat` where the search does not (made once)."""
         bot = self._own.get(seat)
         if bot is None:
             bot = self._own[seat] = self._make()
+        return bot
+
+    def _heuristic(self, state, seat, players, options, legal, rng):
+        """The heuristic's own move, for a forced choice or one that carries data."""
+        bot = self._own_bot(seat)
         view = self.rules.view(state, seat) if getattr(bot, "needs_view", True) else None
         return bot.choose(view, legal, rng)
 
