@@ -149,20 +149,19 @@ class Building:
                 if length > longest:
                     best, longest = j, length
             if best is None:
-                best = next((j for j in below if self._gap(i, j, polys) <= TOUCH_MM), None)
+                best = next((j for j in below if self._touches(i, j, polys, ext)), None)
             out.append(best)
         return out
 
     # ---- the rules ------------------------------------------------------------------
 
-    def _gap(self, i: int, j: int, polys) -> float:
-        """The gap between pieces i and j; where their boxes lie further apart than a touch,
-        the boxes' gap (less than the true one, and enough for every `<= TOUCH_MM` asked)."""
-        (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = (geometry.bounds(polys[i]), geometry.bounds(polys[j]))
-        box = max(bx0 - ax1, ax0 - bx1, by0 - ay1, ay0 - by1)
-        if box > TOUCH_MM:
-            return box
-        return min(geometry.distance(a, b) for a in polys[i] for b in polys[j])
+    def _touches(self, i: int, j: int, polys, ext) -> bool:
+        """Whether pieces i and j lie within a touch of each other (004:37-54's "touch"),
+        their boxes asked first: pieces whose boxes lie further apart do not."""
+        if not _boxes_within(ext[i], ext[j], TOUCH_MM):
+            return False
+        return any(geometry.within(a, b, TOUCH_MM) for a in polys[i] for b in polys[j]
+                   if _boxes_within(geometry.bounds((a,)), geometry.bounds((b,)), TOUCH_MM))
 
     def check(self, *, complete: bool = True) -> list[Violation]:
         """Every rule of 004:37-54 this building breaks; [] when it is fine.
@@ -182,6 +181,8 @@ class Building:
                                                f"{x0:.1f}–{x1:.1f} mm; the lot is {left:.1f}–{right:.1f} mm", (i,)))
         for i in range(n):
             for j in range(i + 1, n):
+                if not _boxes_overlap(ext[i], ext[j], TOUCH_MM):
+                    continue
                 depth = max((geometry.penetration(a, b) for a in polys[i] for b in polys[j]), default=0)
                 if depth > TOUCH_MM:
                     out.append(Violation(R_OVERLAP, f"pieces {i + 1} and {j + 1} overlap by {depth:.1f} mm",
@@ -195,7 +196,7 @@ class Building:
         for level, members in floors.items():
             if len(members) > 1:
                 for i in members:
-                    if not any(self._gap(i, j, polys) <= TOUCH_MM for j in members if j != i):
+                    if not any(self._touches(i, j, polys, ext) for j in members if j != i):
                         out.append(Violation(R_TOUCH, f"piece {i + 1} touches no other piece of floor {level}",
                                              (i,)))
             below = floors.get(level - 1, [])
@@ -205,7 +206,7 @@ class Building:
                     if bottom > TOUCH_MM:
                         out.append(Violation(R_RESTS, f"piece {i + 1} floats {bottom:.1f} mm above the lot", (i,)))
                     continue
-                under = [j for j in below if self._gap(i, j, polys) <= TOUCH_MM]
+                under = [j for j in below if self._touches(i, j, polys, ext)]
                 if not under:
                     out.append(Violation(R_RESTS, f"piece {i + 1} on floor {level} touches nothing of floor "
                                                   f"{level - 1}", (i,)))
@@ -306,3 +307,15 @@ def _number(value, what: str, limit: float) -> float:
 
 def _mm(value, what: str) -> float:
     return _number(value, what, MAX_MM)
+
+
+def _boxes_within(a, b, tol: float) -> bool:
+    """Whether two boxes (x0, y0, x1, y1) lie within `tol` of each other: their gap along
+    x and along y is at most `tol` (a lower bound of the pieces' gap)."""
+    return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3]) <= tol
+
+
+def _boxes_overlap(a, b, depth: float) -> bool:
+    """Whether two boxes overlap by more than `depth` along both x and y: pieces whose
+    boxes do not can overlap by no more (the least push that parts the boxes parts them)."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > depth and min(a[3], b[3]) - max(a[1], b[1]) > depth

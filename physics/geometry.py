@@ -85,26 +85,38 @@ def penetration(a, b) -> float:
     return depth
 
 
-def _seg_dist(p, q, r, s) -> float:
-    def point_seg(pt, a, b):
-        ax, ay = a
-        bx, by = b
-        dx, dy = bx - ax, by - ay
-        L = dx * dx + dy * dy
-        t = 0.0 if L == 0 else max(0.0, min(1.0, ((pt[0] - ax) * dx + (pt[1] - ay) * dy) / L))
-        return math.hypot(pt[0] - (ax + t * dx), pt[1] - (ay + t * dy))
-    return min(point_seg(p, r, s), point_seg(q, r, s), point_seg(r, p, q), point_seg(s, p, q))
+def _vertex_edge_sq(a, b) -> float:
+    """The least squared distance from a vertex of `a` to an edge of `b`."""
+    best = math.inf
+    for (rx, ry), (sx, sy) in zip(b, b[1:] + b[:1]):
+        dx, dy = sx - rx, sy - ry
+        length_sq = dx * dx + dy * dy
+        for px, py in a:
+            t = 0.0 if length_sq == 0 else ((px - rx) * dx + (py - ry) * dy) / length_sq
+            t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+            ex, ey = px - rx - t * dx, py - ry - t * dy
+            d = ex * ex + ey * ey
+            if d < best:
+                best = d
+    return best
 
 
 def distance(a, b) -> float:
-    """Gap between two convex polygons; 0 when they touch or overlap."""
+    """Gap between two convex polygons; 0 when they touch or overlap.
+
+    Two convex polygons that do not overlap are closest at a vertex of one and an edge of
+    the other, so the vertex-to-edge distances both ways are enough.
+    """
     if penetration(a, b) > 0:
         return 0.0
-    best = math.inf
-    for p, q in zip(a, a[1:] + a[:1]):
-        for r, s in zip(b, b[1:] + b[:1]):
-            best = min(best, _seg_dist(p, q, r, s))
-    return best
+    return math.sqrt(min(_vertex_edge_sq(a, b), _vertex_edge_sq(b, a)))
+
+
+def within(a, b, tol: float) -> bool:
+    """Whether two convex polygons lie within `tol` of each other: `distance(a, b) <= tol`,
+    answered as soon as one close vertex or an overlap shows it."""
+    return (math.sqrt(_vertex_edge_sq(a, b)) <= tol or math.sqrt(_vertex_edge_sq(b, a)) <= tol
+            or penetration(a, b) > 0)
 
 
 def contact_length(a, b, tol: float) -> float:
