@@ -158,10 +158,9 @@ class Building:
     def _touches(self, i: int, j: int, polys, ext) -> bool:
         """Whether pieces i and j lie within a touch of each other (004:37-54's "touch"),
         their boxes asked first: pieces whose boxes lie further apart do not."""
-        if not _boxes_within(ext[i], ext[j], TOUCH_MM):
+        if not geometry.boxes_within(ext[i], ext[j], TOUCH_MM):
             return False
-        return any(geometry.within(a, b, TOUCH_MM) for a in polys[i] for b in polys[j]
-                   if _boxes_within(geometry.bounds((a,)), geometry.bounds((b,)), TOUCH_MM))
+        return any(geometry.within(a, b, TOUCH_MM) for a in polys[i] for b in polys[j])
 
     def check(self, *, complete: bool = True) -> list[Violation]:
         """Every rule of 004:37-54 this building breaks; [] when it is fine.
@@ -181,7 +180,7 @@ class Building:
                                                f"{x0:.1f}–{x1:.1f} mm; the lot is {left:.1f}–{right:.1f} mm", (i,)))
         for i in range(n):
             for j in range(i + 1, n):
-                if not _boxes_overlap(ext[i], ext[j], TOUCH_MM):
+                if not geometry.boxes_overlap(ext[i], ext[j], TOUCH_MM):
                     continue
                 depth = max((geometry.penetration(a, b) for a in polys[i] for b in polys[j]), default=0)
                 if depth > TOUCH_MM:
@@ -308,14 +307,3 @@ def _number(value, what: str, limit: float) -> float:
 def _mm(value, what: str) -> float:
     return _number(value, what, MAX_MM)
 
-
-def _boxes_within(a, b, tol: float) -> bool:
-    """Whether two boxes (x0, y0, x1, y1) lie within `tol` of each other: their gap along
-    x and along y is at most `tol` (a lower bound of the pieces' gap)."""
-    return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3]) <= tol
-
-
-def _boxes_overlap(a, b, depth: float) -> bool:
-    """Whether two boxes overlap by more than `depth` along both x and y: pieces whose
-    boxes do not can overlap by no more (the least push that parts the boxes parts them)."""
-    return min(a[2], b[2]) - max(a[0], b[0]) > depth and min(a[3], b[3]) - max(a[1], b[1]) > depth

@@ -31,6 +31,18 @@ def bounds(polys) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def boxes_within(a, b, tol: float) -> bool:
+    """Whether two boxes (x0, y0, x1, y1) lie within `tol` of each other: their gap along
+    x and along y is at most `tol` (a lower bound of the pieces' gap)."""
+    return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3]) <= tol
+
+
+def boxes_overlap(a, b, depth: float) -> bool:
+    """Whether two boxes overlap by more than `depth` along both x and y: pieces whose
+    boxes do not can overlap by no more (the least push that parts the boxes parts them)."""
+    return min(a[2], b[2]) - max(a[0], b[0]) > depth and min(a[3], b[3]) - max(a[1], b[1]) > depth
+
+
 def area(poly) -> float:
     a = 0.0
     for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1]):
@@ -115,7 +127,8 @@ def distance(a, b) -> float:
 
 def within(a, b, tol: float) -> bool:
     """Whether two convex polygons lie within `tol` of each other: `distance(a, b) <= tol`,
-    answered as soon as one close vertex or an overlap shows it."""
+    asking the vertices of `a`, then those of `b`, then the overlap, each only if the ones
+    before did not show it."""
     return (math.sqrt(_vertex_edge_sq(a, b)) <= tol or math.sqrt(_vertex_edge_sq(b, a)) <= tol
             or penetration(a, b) > 0)
 

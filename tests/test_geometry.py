@@ -7,7 +7,6 @@ import pytest
 
 from core.rng import Rng
 from physics import geometry
-from physics.building import _boxes_overlap, _boxes_within
 
 SQUARE = ((0.0, 0.0), (20.0, 0.0), (20.0, 20.0), (0.0, 20.0))
 
@@ -76,7 +75,7 @@ def test_the_box_shortcuts_never_refuse_what_the_polygons_would_allow():
         b = random_convex(rng, 50 * unit(rng) - 25, 50 * unit(rng) - 25)
         box_a, box_b = geometry.bounds((a,)), geometry.bounds((b,))
         for tol in (0.5, 3.0):
-            if not _boxes_within(box_a, box_b, tol):
+            if not geometry.boxes_within(box_a, box_b, tol):
                 assert geometry.distance(a, b) > tol
-            if not _boxes_overlap(box_a, box_b, tol):
+            if not geometry.boxes_overlap(box_a, box_b, tol):
                 assert geometry.penetration(a, b) <= tol + 1e-9
