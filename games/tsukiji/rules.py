@@ -55,7 +55,7 @@ class Tsukiji(Preparation, Turn, Fishing, Buying, Entering, Bidding, Overfishing
     restore_checks_data = True
     bots = {"fishmonger": FishmongerBot}
     default_bot = "fishmonger"
-    search_depth = 24       # about one round at four seats; then scoring.standing
+    search_depth = 48       # about two rounds at four seats (one was too short a look); then scoring.standing
     # Uniformly random players spend their money and stall the economy; the generic check
     # gives them the kiosk's last-round house rule so that every random game ends.
     random_play_options = {"round_limit": 40}
