@@ -11,7 +11,8 @@ moment it was decided, so a picture can show exactly what the numbers describe.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
 
 import pymunk
 
@@ -198,3 +199,28 @@ def settle(building: Building, *, max_seconds: float = world.WINDOW_S, early_exi
     moved = _moved(building, scene)
     return Verdict(not moved, moved, scene.steps, scene.steps * world.STEP, ended, _poses(scene),
                    [p.piece for p in building.placements])
+
+
+#: verdicts `judged` remembers, newest last
+_JUDGED: OrderedDict = OrderedDict()
+JUDGED_MAX = 4096
+
+
+def judged(building: Building) -> Verdict:
+    """`settle`'s verdict, remembered for buildings made of the same pieces in the same
+    places: a bot tries a piece in its own copy and the game then judges the very same
+    building, and a search plays many worlds through the same builds. The settle is
+    deterministic, so the verdict is the one a fresh settle gives; each caller gets its own
+    copy."""
+    key = (building.lot, building.outline, tuple(building.placements),
+           tuple(building.pieces[p.piece] for p in building.placements),
+           building.pieces.depth, building.pieces.density)
+    verdict = _JUDGED.get(key)
+    if verdict is None:
+        verdict = _JUDGED[key] = settle(building)
+        if len(_JUDGED) > JUDGED_MAX:
+            _JUDGED.popitem(last=False)
+    else:
+        _JUDGED.move_to_end(key)
+    return replace(verdict, moved=[dict(m) for m in verdict.moved], poses=list(verdict.poses),
+                   ids=list(verdict.ids))

@@ -684,6 +684,58 @@ def test_the_innkeeper_builds_what_stands(izakaya):
         assert any(match.state["buildings"].values())
 
 
+def test_the_innkeeper_weighs_a_move_by_what_it_adds_to_its_cards_against_its_best_rival(izakaya):
+    """The search's hints (core.search): a bottle counts for the cards at its corner, a
+    price for every bottle of both colours, each on its owner's side; an unbuilt card half."""
+    from core.bots import make_bot
+    first = now(acting(izakaya, 2))
+    rival = 1 - first
+    m = izakaya.scenario(dumped(izakaya, 2, bottles={"1:1": "red"},
+                                claims={first: [("v:0:0", (0, 0))], rival: [("v:0:1", (0, 2))]}))
+    innkeeper, view = make_bot(izakaya), m.view(first)
+    assert innkeeper._gain(view, first, "bottle:purple:0:1") == 0.5 * 300          # (0,0) and (0,1)
+    assert innkeeper._gain(view, first, "bottle:white:1:2") == -0.5 * 100          # the rival's (0,2)
+    assert innkeeper._gain(view, first, "price:red:white") == -0.5 * 100           # its own red
+    assert innkeeper._gain(view, first, "price:white:red") == 0.5 * 100
+    assert innkeeper._gain(view, rival, "price:white:red") == -0.5 * 100
+
+
+def test_the_innkeeper_offers_the_search_its_own_move_then_its_best_gains(izakaya):
+    from core.bots import make_bot
+    from core.rng import Rng
+    from core.search import _name
+    first = now(acting(izakaya, 2))
+    m = izakaya.scenario(dumped(izakaya, 2, bottles={"1:1": "red"}, claims={first: [("v:0:0", (0, 0))]}))
+    innkeeper, view, legal = make_bot(izakaya), m.view(first), m.legal(first)
+    offered = innkeeper.candidates(view, legal, 4)
+    assert [_name(a) for a in offered] == [_name(a) for a in innkeeper.candidates(view, legal, 4)]
+    assert len(offered) == 4 == len({_name(a) for a in offered})
+    assert _name(offered[0]) in {_name(innkeeper.choose(view, legal, Rng(s))) for s in range(40)}
+    gains = [innkeeper._build_gain(view, first, a) if a.key == "build" else innkeeper._gain(view, first, a.key)
+             for a in offered[1:]]
+    assert gains == sorted(gains, reverse=True)
+    best_plain = max(innkeeper._gain(view, first, a.key) for a in legal if not a.takes)
+    assert gains[0] >= best_plain
+    for move in offered:                                         # each one the game takes
+        twin = izakaya.scenario(dumped(izakaya, 2, bottles={"1:1": "red"}, claims={first: [("v:0:0", (0, 0))]}))
+        twin.play(first, move)
+
+
+def test_the_search_plays_izakaya_actions_out_and_not_only_the_bids(izakaya):
+    """With a build on offer (a move with data), the search plays the innkeeper's whole
+    moves against each other instead of leaving the turn to it."""
+    from core.bots import decide
+    from core.rng import Rng
+    from core.search import SearchBot
+    m = acting(izakaya, 4, seed=3)
+    seat = now(m)
+    assert any(a.takes for a in m.legal(seat))
+    bot = SearchBot(izakaya.rules, iterations=8)
+    move = decide(bot, m, seat, m.legal(seat), Rng(1))
+    assert bot.last["iterations"] >= 8 and len(bot.last["visits"]) == 4
+    m.play(seat, move)
+
+
 def test_a_building_has_no_more_floors_or_pieces_than_its_card_asks(izakaya):
     # 004:45 — "Die Spieler dürfen nicht mehr und nicht weniger Stockwerke bauen, als die
     # Bauvorgabe verlangt." 004:46 — the same for pieces. Izakaya builds "wobei die normalen

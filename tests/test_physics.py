@@ -11,7 +11,8 @@ from physics import building as B
 from physics import world
 from physics.building import Building, Lot, Placement
 from physics.pieces import catalogue
-from physics.stability import build_scene, settle
+from physics import stability
+from physics.stability import build_scene, judged, settle
 
 WIDE = Lot(((0.0, 200.0),))
 
@@ -190,6 +191,27 @@ def test_70_percent_overhang_falls_and_names_the_piece():
 def test_verdict_without_early_exit_agrees():
     v = settle(stacked(0.7), early_exit=False, max_seconds=1.0)
     assert not v.stands and v.moved[0]["moved_mm"] > 10
+
+
+@pytest.mark.parametrize("overhang", [0.3, 0.7])
+def test_a_remembered_verdict_is_the_one_a_fresh_settle_gives(overhang, monkeypatch):
+    """The games judge through `judged`: once for a building, then from memory."""
+    monkeypatch.setattr(stability, "_JUDGED", type(stability._JUDGED)())
+    fresh = settle(stacked(overhang))
+    first = judged(stacked(overhang))
+    monkeypatch.setattr(stability, "settle", lambda b: pytest.fail("settled again"))
+    second = judged(stacked(overhang))
+    assert first == second == fresh
+    second.moved.append({"id": "spoilt"})
+    second.poses.clear()
+    assert judged(stacked(overhang)) == fresh, "a caller's copy is its own"
+
+
+def test_a_building_with_a_piece_moved_is_judged_afresh(monkeypatch):
+    monkeypatch.setattr(stability, "_JUDGED", type(stability._JUDGED)())
+    assert judged(stacked(0.3)).stands
+    assert not judged(stacked(0.7)).stands
+    assert len(stability._JUDGED) == 2
 
 
 def _final_poses_code(overhang):

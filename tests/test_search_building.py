@@ -52,7 +52,7 @@ def test_the_search_chooses_a_start_lot_without_building_any(name, monkeypatch):
 
     def no_physics(*a, **k):
         raise AssertionError("a search playout built a building")
-    monkeypatch.setattr(jutaku_rules, "settle", no_physics)
+    monkeypatch.setattr(jutaku_rules, "judged", no_physics)
     monkeypatch.setattr("games.jutaku.architect.plan", no_physics)
     match = game.new(4, seed=7)
     seat = match.to_act()[0]

@@ -25,7 +25,7 @@ from core.rng import Rng
 from games.jutaku.architect import countdown_seconds
 from physics.building import R_OVERLAP, R_RESTS, Building, Lot, Placement
 from physics.pieces import Catalogue
-from physics.stability import settle
+from physics.stability import judged
 
 R_SETUP = "Countdown, the card's own edge (004:64, 004:68)"
 R_ROUND = "Countdown, rounds against the clock (004:66, 004:70-73)"
@@ -188,7 +188,7 @@ class Countdown(Rules):
             events = [Event("out", f"Seat {seat + 1} adds no piece on floor {s['round']}: out, "
                                    f"scoring {total} piece(s) (004:75)", seat)]
         else:
-            verdict = settle(self.building(s, seat))
+            verdict = judged(self.building(s, seat))
             s["verdicts"][seat] = {"round": s["round"], "stands": verdict.stands,
                                    "moved": [m["id"] for m in verdict.moved]}
             if verdict.stands:

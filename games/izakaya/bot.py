@@ -7,9 +7,12 @@ check and the same physics verdict as the game's, so a building it adds to stand
 
 from __future__ import annotations
 
+import hashlib
+
 from core.game import Move
+from core.rng import Rng
 from physics.building import Building, Lot, Placement
-from physics.stability import settle
+from physics.stability import judged
 
 FLAT = ("block", "beam")
 
@@ -53,6 +56,92 @@ class InnkeeperBot:
         if claims:
             return keys[claims[rng.below(len(claims))]]
         return plain[rng.below(len(plain))] if plain else legal[0]
+
+    # ---- hints for the search bot (core.search) ----------------------------------------
+
+    def candidates(self, view, legal, count: int) -> list:
+        """Whole moves for the search to play out against each other when a build (a move
+        with data) is on offer: this bot's own move first (its chance drawn from the view, so
+        the same position gives the same move), then the moves that gain this seat most over
+        its best rival, up to `count` in all."""
+        if view["phase"] not in ("actions", "bonus"):
+            return []
+        me = view["viewer"]
+        own = self.choose(view, legal, Rng(int(hashlib.blake2b(repr(view).encode(), digest_size=4).hexdigest(), 16)))
+        if view["phase"] == "bonus":
+            others = [Move("bonus:none")] if own.key == "bonus" else []
+            built = self._build(view, me)
+            if own.key == "bonus:none" and built is not None:
+                others = [built]
+            return [own] + others
+        ranked = [(self._gain(view, me, a.key), a.key, a) for a in legal if not a.takes]
+        built = self._build(view, me) if any(a.key == "build" for a in legal) else None
+        if built is not None:
+            ranked.append((self._build_gain(view, me, built), "build", built))
+        ranked.sort(key=lambda t: (-t[0], t[1]))
+        out, names = [own], {_label(own)}
+        for _, _, move in ranked:
+            if len(out) >= count:
+                break
+            if _label(move) not in names:
+                out.append(move)
+                names.add(_label(move))
+        return out
+
+    def shortlist(self, view, legal, count: int) -> list:
+        """The `count` plain moves that gain this seat most over its best rival (every bid in
+        the bidding: there are few, and the search tells them apart well)."""
+        if view["phase"] != "actions":
+            return list(legal)
+        me = view["viewer"]
+        ranked = sorted(((self._gain(view, me, a.key), i) for i, a in enumerate(legal) if not a.takes),
+                        key=lambda t: (-t[0], t[1]))
+        return [legal[i] for _, i in ranked[:count]]
+
+    @staticmethod
+    def _stakes(view) -> dict[tuple[int, int], tuple[int, float]]:
+        """Each claimed card: its owner and how many times its bottles will count (its floors
+        over all its buildings; half for a card not built on yet, 004:129-131)."""
+        out = {}
+        for r, row in enumerate(view["cards"]):
+            for c, card in enumerate(row):
+                if card["owner"] is None:
+                    continue
+                floors = sum(max((p["floor"] for p in view["buildings"].get(f"{r}:{c}:{o}", [])), default=0)
+                             for o in range(len(card["outlines"])))
+                out[(r, c)] = (card["owner"], floors or 0.5)
+        return out
+
+    def _gain(self, view, me, key) -> float:
+        """What a plain move adds to this seat's buildings' worth, less what it adds to the
+        best rival's."""
+        k = view["k"]
+        stakes = self._stakes(view)
+        delta = [0.0] * len(view["yen"])
+        head, *rest = key.split(":")
+        if head == "bottle":
+            colour, i, j = rest[0], int(rest[1]), int(rest[2])
+            for rc in [(r, c) for r in (i - 1, i) for c in (j - 1, j) if 0 <= r < k and 0 <= c < k]:
+                if rc in stakes:
+                    owner, times = stakes[rc]
+                    delta[owner] += view["prices"][colour] * times
+        elif head == "price":
+            down, up = rest
+            for (r, c), (owner, times) in stakes.items():
+                colours = [view["corners"][q] for q in _corner_keys(r, c) if q in view["corners"]]
+                delta[owner] += 100 * times * (colours.count(up) - colours.count(down))
+        elif head == "claim":
+            delta[me] += 0.5 * self._card_value(view, key)
+        rival = max((d for s, d in enumerate(delta) if s != me), default=0.0)
+        return delta[me] - rival
+
+    def _build_gain(self, view, me, move) -> float:
+        """What a piece adds: the card's bottles once more for a new floor (half for a card's
+        first piece, which `_stakes` already counts half)."""
+        r, c = move.payload["card"]
+        worth = sum(view["prices"][view["corners"][q]] for q in _corner_keys(r, c) if q in view["corners"])
+        _, times = self._stakes(view)[(r, c)]
+        return worth * (0.5 if times == 0.5 else 1.0)
 
     # ---- reading the table ------------------------------------------------------------
 
@@ -115,11 +204,15 @@ class InnkeeperBot:
             p = Placement(pid, round((lo + hi) / 2 - w / 2, 1), y, 0.0, False, floor)
             trial = Building(b.lot, o, list(b.placements) + [p], pieces=rules.pieces)
             if (trial.check(complete=False) == [] and rules.crowds(view["buildings"], r, c, outlines, o, p) is None
-                    and settle(trial).stands):
+                    and judged(trial).stands):
                 return Move("build" if view["phase"] != "bonus" else "bonus",
                             {"card": [r, c], "outline": o, "piece": pid, "x": p.x, "y": p.y,
                              "rotation": 0.0, "flip": False, "floor": floor})
         return None
+
+
+def _label(move) -> str:
+    return move.key if getattr(move, "payload", None) is None else f"{move.key} {move.payload!r}"
 
 
 def _corner_keys(r: int, c: int) -> list[str]:

@@ -21,7 +21,7 @@ from games.jutaku.cards import Deck
 from physics import geometry
 from physics.building import R_OVERLAP, Building, Lot, Placement
 from physics.pieces import Catalogue
-from physics.stability import settle
+from physics.stability import judged
 from physics.world import TOUCH_MM
 
 R_SETUP = "Izakaya, set-up (004:97-107)"
@@ -128,6 +128,8 @@ class Izakaya(Rules):
     takes_data = True
     default_bot = "innkeeper"
     how_to_play = HOW_TO_PLAY
+    #: a lead of a few hundred yen is not yet a win: a bottle or a price moves that much
+    standing_scale = 300.0
 
     def __init__(self, info, assets):
         super().__init__(info, assets)
@@ -416,7 +418,7 @@ class Izakaya(Rules):
         s["supply"].remove(p.piece)
         s["buildings"].setdefault(key, []).append({"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation,
                                                    "flip": p.flip, "floor": p.floor})
-        verdict = settle(self.building(s, r, c, outline))
+        verdict = judged(self.building(s, r, c, outline))
         what = "the free piece" if free else p.piece
         if verdict.stands:
             floors = max(q["floor"] for q in s["buildings"][key])
@@ -461,6 +463,12 @@ class Izakaya(Rules):
                                             "bottle_yen": worth, "scored": worth * floors})
             out[owner]["total"] += worth * floors
         return out
+
+    def search_horizon(self, s, start) -> bool:
+        """The search's playouts play out the round it decides in and the next, then stop
+        and score the yen and buildings as they stand: every piece an innkeeper builds is a
+        physics verdict, and a whole game of them is too dear to play per candidate."""
+        return s["round"] >= start["round"] + 2
 
     def is_over(self, s) -> bool:
         return s["phase"] == "over"

@@ -33,7 +33,7 @@ from functools import lru_cache
 from physics import geometry
 from physics.building import R_OVERLAP, R_RESTS, Building, Lot, Placement
 from physics.pieces import Catalogue, catalogue
-from physics.stability import settle
+from physics.stability import judged
 from physics.world import TOUCH_MM
 
 ALL_KINDS = ("block", "beam", "column", "arch", "l-shape", "triangle")
@@ -203,7 +203,7 @@ def verified(lot: Lot, outline: int, placements, pieces: Catalogue | None = None
     b = Building(lot, outline, list(placements), pieces=pieces or catalogue())
     if any(p.floor < q.floor for p, q in zip(placements[1:], placements)):
         return False                       # not floor by floor: a prefix might not rest
-    return not b.check() and settle(b).stands is True
+    return not b.check() and judged(b).stands is True
 
 
 def _pick_outline(outlines, widths, rng) -> int:
@@ -472,7 +472,7 @@ def _lay_row(building: Building, polys, row: list[_Shape], lo: float, room: floa
         if not _sits_flat(s, x, y, [ps for ps, q in zip(placed, work.placements) if q.floor == floor - 1]):
             break
         work.placements.append(p)
-        if work.check(complete=False) or settle(work).stands is not True:
+        if work.check(complete=False) or judged(work).stands is not True:
             work.placements.pop()
             break
         placed.append(work.polygons(len(work.placements) - 1))

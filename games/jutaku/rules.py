@@ -25,7 +25,7 @@ from core.rng import Rng
 from physics import vending
 from physics.building import Building, Placement
 from physics.pieces import Catalogue
-from physics.stability import settle
+from physics.stability import judged
 
 from .cards import SIZE, Deck
 from .text import JUTAKU
@@ -354,7 +354,7 @@ class Jutaku(Rules):
     def _stop(self, s, seat, seconds, rng):
         building = self.building(s, seat)
         problems = building.check()
-        verdict = settle(building) if building.placements and not problems else None
+        verdict = judged(building) if building.placements and not problems else None
         ok = not problems and verdict is not None and verdict.stands is True
         s["tries"][seat].append(seconds)
         s["verdicts"][seat] = {
