@@ -8,10 +8,9 @@ import sys
 import pytest
 
 from physics import building as B
-from physics import world
+from physics import stability, world
 from physics.building import Building, Lot, Placement
 from physics.pieces import catalogue
-from physics import stability
 from physics.stability import build_scene, judged, settle
 
 WIDE = Lot(((0.0, 200.0),))
