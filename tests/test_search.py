@@ -196,6 +196,29 @@ def test_the_fishmongers_shortlist_is_its_best_scored_moves():
     assert fishmonger.choose(view, legal, Rng(0)).key in {a.key for a in legal if scores[a.key] == scores[picked[0].key]}
 
 
+def test_tsukiji_playouts_stop_where_the_same_turn_begins_whatever_each_candidate_took():
+    """Every candidate is scored at one point of the turn order: two more whole rounds, then
+    the first move of the turn after (not after a count of moves, which a long fishing
+    action would spend on its own turn and so cut the rivals' turns short)."""
+    game = games.load("tsukiji")
+    match, seat = position(game, 4, 3, skip=5, where=lambda m: m.state.phase == "main" and m.state.ap == 2)
+    start = match.state
+    ends = {}
+
+    def scored(bot, played):
+        ends[played.log.moves[0][1]] = (played.state.turns, played.state.phase, len(played.log.moves))
+        return [0.0] * played.players
+
+    bot = SearchBot(game.rules, iterations=8)
+    bot._score = scored.__get__(bot)
+    for action in match.legal(seat):
+        bot._playout(start, seat, 4, match.options, action, 11, 0)
+    assert len(ends) == len(match.legal(seat)) > 2
+    assert {turns for turns, _, _ in ends.values()} == {start.turns + 2 * 4 + 1}
+    assert len({moves for _, _, moves in ends.values()}) > 1      # the candidates' turns took more or fewer moves
+    assert not game.rules.search_horizon(start, start)
+
+
 def test_expected_rewards_turn_gaps_into_chances_at_the_standings_scale():
     """A cut-off playout's standing is still uncertain: equal values share equally, a lead
     counts for more the bigger it is, and a lead far beyond the scale is a sure place."""

@@ -55,7 +55,9 @@ class Tsukiji(Preparation, Turn, Fishing, Buying, Entering, Bidding, Overfishing
     restore_checks_data = True
     bots = {"fishmonger": FishmongerBot}
     default_bot = "fishmonger"
-    search_depth = 48       # about two rounds at four seats (one was too short a look); then scoring.standing
+    # The search's playouts stop where a turn begins two rounds on (search_horizon), about 60
+    # moves at four seats; this many moves at most, for a round of unusually long turns.
+    search_depth = 160
     # Uniformly random players spend their money and stall the economy; the generic check
     # gives them the kiosk's last-round house rule so that every random game ends.
     random_play_options = {"round_limit": 40}
@@ -374,6 +376,13 @@ table, collapsing external markets, open market order.
 
     def standing(self, s: State) -> list[float]:
         return scoring.standing(self, s)
+
+    def search_horizon(self, s: State, start: State) -> bool:
+        """A playout stops as the turn begins that follows two more rounds (every seat has
+        played two whole turns after the one decided in), and is scored there by `standing`:
+        every candidate is judged at the same point of the turn order, whatever number of
+        moves its own turn took."""
+        return s.turns > start.turns + 2 * s.players
 
     def view(self, s: State, seat: int | None) -> dict:
         return persist.view(self, s, seat)
