@@ -36,9 +36,9 @@ sys.path.insert(0, str(ROOT))
 
 from core import games  # noqa: E402
 from core.bots import make_bot  # noqa: E402
-from core.game import Move  # noqa: E402
 from core.rng import Rng  # noqa: E402
 from core.simulate import MAX_MOVES, game_seed  # noqa: E402
+from core.simultaneous import Table  # noqa: E402
 from games.jutaku import architect as A  # noqa: E402
 from physics.building import R_OVERLAP, R_RESTS, Building  # noqa: E402
 from physics.stability import settle  # noqa: E402
@@ -162,29 +162,29 @@ def bench_cards(args, rules, share: int | None) -> int:
 # ---- 2, 3. all-computer games ------------------------------------------------------------
 
 def play_checked(game, players: int, seed: int, bots: list, max_moves: int = MAX_MOVES):
-    """core.simulate.play_one's game (same seeds, same bot streams), also checking every
-    Stop! a bot calls: (match, moves, stops, failed stops [(move number, seat, verdict)], seconds)."""
+    """core.simulate.play_one's game (same seeds, same bot streams, everyone building at once
+    by time), also checking every Stop! a bot calls: (match, moves, stops, failed stops
+    [(move number, seat, verdict)], seconds)."""
     t = time.perf_counter()
     match = game.new(players, seed=seed)
     rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
-    moves, stops, failed = 0, 0, []
-    while moves < max_moves:
-        waiting = match.to_act()
-        if not waiting:
-            break
-        seat = waiting[0]
-        legal = match.legal(seat)
-        view = match.view(seat) if getattr(bots[seat], "needs_view", True) else None
-        choice = bots[seat].choose(view, legal, rngs[seat])
-        match.play(seat, choice)
-        moves += 1
-        key = choice.key if isinstance(choice, Move) else getattr(choice, "key", choice)
-        if key == "stop":
-            stops += 1
+    count = {"moves": 0, "stops": 0}
+    failed = []
+
+    def heard(seat, choice, events):
+        count["moves"] += 1
+        if getattr(choice, "key", choice) == "stop":
+            count["stops"] += 1
             verdict = match.state["verdicts"][seat]
             if not (verdict and verdict["passes"] is True):
-                failed.append((moves, seat, verdict))
-    return match, moves, stops, failed, time.perf_counter() - t
+                failed.append((count["moves"], seat, verdict))
+
+    def choose(seat):
+        view = match.view(seat) if getattr(bots[seat], "needs_view", True) else None
+        return bots[seat].choose(view, match.legal(seat), rngs[seat])
+
+    moves = Table(match, choose, heard=heard).run(limit=max_moves)
+    return match, moves, count["stops"], failed, time.perf_counter() - t
 
 
 def bench_lot_games(args, name: str, count: int, levels: list[str]) -> int:

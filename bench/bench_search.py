@@ -24,6 +24,7 @@ import time
 from core import games
 from core.bots import HARD_SECONDS, decide, make_bot, play_choice
 from core.rng import Rng
+from core.simultaneous import Table
 
 PLAYERS = {"tsukiji": 4, "chocolate_milk": 4, "izakaya": 4, "shopping_spree": 4,
            "jutaku": 2, "countdown": 2, "bottle_bonus": 2}
@@ -37,14 +38,18 @@ def hard_move_seconds(game, players: int, games_: int, seed: int) -> list[float]
         me = i % players
         bots = [make_bot(game, "hard" if s == me else "normal") for s in range(players)]
         rngs = [Rng(seed + i, stream=1000 + s) for s in range(players)]
-        while match.to_act():
-            seat = match.to_act()[0]
-            legal = match.legal(seat)
+
+        def choose(seat, match=match, bots=bots, rngs=rngs, me=me):
             started = time.perf_counter()
-            choice = decide(bots[seat], match, seat, legal, rngs[seat])
+            choice = decide(bots[seat], match, seat, match.legal(seat), rngs[seat])
             if seat == me:
                 took.append(time.perf_counter() - started)
-            play_choice(match, seat, choice, legal, rngs[seat])
+            return choice
+
+        def instead(seat, move, error, match=match, rngs=rngs):
+            return play_choice(match, seat, move, match.legal(seat), rngs[seat])
+
+        Table(match, choose, instead).run()         # everyone building at once, by time
     return took
 
 

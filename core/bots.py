@@ -108,6 +108,18 @@ def make_bot(game, name: str | None = None):
     return factory(game.rules)
 
 
+def fork(bot, rules):
+    """An independent copy of `bot` and of what it keeps (a plan it is building), sharing the
+    game's rules: it decides from here on as the bot would, without changing the bot (a
+    rehearsal of a building round, core.hotseat)."""
+    import copy
+    memo = {id(rules): rules}
+    game = getattr(bot, "game", None)
+    if game is not None:
+        memo[id(game)] = game
+    return copy.deepcopy(bot, memo)
+
+
 def decide(bot, match, seat: int, legal: list[Action], rng: Rng) -> Action | Move:
     """What `bot` plays for `seat`: a searching bot is given the position (it deals the
     secrets anew itself), every other bot the seat's view."""

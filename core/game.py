@@ -110,6 +110,8 @@ class Action(NamedTuple):
     a build time): words saying what. Such an action is played as a `Move(key, payload)`;
     the core checks the payload is plain data (core.payload) and the game's `accept`
     validates its meaning. Pickers never list these: a board or a bot supplies them.
+    An action that takes no data may still be played with a payload where the game's
+    `accept` takes one (the moment of a timed move, Rules.moment); by default it refuses.
     """
     key: str
     text: str
@@ -164,6 +166,9 @@ class Rules:
     random_play_options: dict = {}
     #: some legal actions take data (Action.takes): placements, build times
     takes_data: bool = False
+    #: the move by which a seat ends its part in a phase where several seats act at once
+    #: (giving up a building round): what a driver plays for it when `decided`
+    leave: str = ""
     #: the data of those actions leaves nothing in the position that `restore` cannot check
     #: (a typed price, not a physics placement): a save whose log carries data is then not
     #: replayed when it is loaded, only its position restored
@@ -214,6 +219,28 @@ class Rules:
         round began (without its decisions, which the seats then make again), so no file
         ever holds them. Must be False when no such round is open, and when the game is
         over. Default: never."""
+        return False
+
+    def moment(self, state, seat: int, key: str, payload) -> float | None:
+        """When `seat`'s move `key` (with `payload`) happens, in seconds of the seat's own clock
+        since the phase began, in a phase where several seats act at once (a building round):
+        the moves of such seats reach the match in the order of their moments
+        (core.simultaneous). A move that names no moment of its own happens at the moment of
+        the seat's last one. None (the default): the game's moves are not timed."""
+        return None
+
+    def simultaneous(self, state):
+        """Which phase of moves made at once is open now (a building round: its number), as a
+        value that changes when the next such phase begins; None when the seats do not act
+        at once. Whoever plays several seats' moves by their moments (core.simultaneous)
+        plays one such phase at a time. Default: never."""
+        return None
+
+    def decided(self, state, seat: int, at: float) -> bool:
+        """Whether nothing `seat` could still do from the moment `at` of its clock changes how
+        the simultaneous phase now open ends for it (another builder's Stop! has already
+        passed): whoever drives the seat may then end its part with the `leave` move.
+        Default: never."""
         return False
 
     def sample_payload(self, view: dict, action: Action, rng: Rng):
@@ -272,19 +299,34 @@ class Rules:
 
 @dataclass(frozen=True)
 class Result:
-    """The end of a match: final yen per seat, ranking (tie groups), breakdown."""
+    """The end of a match: final yen per seat, ranking (tie groups), breakdown.
+
+    A game that scores something else than yen (Countdown: pieces, 004:75) gives each
+    seat's `score` and its `unit`; `scores` is what decided the ranking either way."""
     final_yen: tuple[int, ...]
     ranking: tuple[tuple[int, ...], ...]
     breakdown: tuple[dict, ...]
     reason: str = ""
+    score: tuple | None = None
+    unit: str = "yen"
 
     @property
     def winners(self) -> tuple[int, ...]:
         return self.ranking[0] if self.ranking else ()
 
+    @property
+    def scores(self) -> tuple:
+        return self.final_yen if self.score is None else self.score
+
+    def score_text(self, seat: int) -> str:
+        """A seat's score as a player reads it: '¥3,400', '15 pieces'."""
+        from .words import score_words
+        return score_words(self.scores[seat], self.unit)
+
     def as_dict(self) -> dict:
         return {"final_yen": list(self.final_yen), "ranking": [list(g) for g in self.ranking],
-                "breakdown": list(self.breakdown), "reason": self.reason}
+                "breakdown": list(self.breakdown), "reason": self.reason,
+                "scores": list(self.scores), "unit": self.unit}
 
 
 def rank_by(values: list[tuple], seats: range | list[int]) -> tuple[tuple[int, ...], ...]:
@@ -673,8 +715,6 @@ def _canonical(action: Action, payload):
     """The payload as the log keeps it; IllegalMove when the action does not take one or it
     is not plain data of bounded size."""
     from .payload import plain
-    if not action.takes:
-        raise IllegalMove(f"{action.key!r} takes no data")
     if payload is None:
         raise IllegalMove(f"{action.key!r} needs its data: {action.takes}")
     return plain(payload)

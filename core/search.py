@@ -36,6 +36,7 @@ import time
 from .bots import play_choice
 from .game import Action, Game, Match, MoveLog, Result, Rules, rank_by
 from .rng import Rng
+from .simultaneous import Table
 
 #: a playout ends after this many moves (or the game's `search_depth`) and is scored there
 PLAYOUT_MOVES = 2000
@@ -318,16 +319,22 @@ class SearchBot:
 
     def _play_on(self, match: Match, bots: dict, rng: Rng, start, deadline=None) -> bool:
         """The heuristic plays every seat for `depth` moves, to the end or the game's horizon
-        (seen from `start`, the position decided in); False if `deadline` came first."""
+        (seen from `start`, the position decided in), seats that act at once in the order of
+        time (core.simultaneous); False if `deadline` came first."""
         horizon = self.rules.search_horizon
+        table = self._table(match, bots, rng)
         for _ in range(self.depth):
             if match.over or horizon(match.state, start):
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 return False
-            seat = match.to_act()[0]
-            self._step(match, seat, match.legal(seat), bots, rng)
+            table.step()
         return True
+
+    def _table(self, match: Match, bots: dict, rng: Rng) -> Table:
+        """The driver of a playout's seats: the heuristic decides for each, by time."""
+        return Table(match, lambda seat: self._choice(match, seat, match.legal(seat), bots, rng),
+                     lambda seat, move, error: play_choice(match, seat, move, match.legal(seat), rng))
 
     def _own_bot(self, seat: int):
         """The heuristic that decides for `seat` where the search does not (made once)."""
@@ -347,15 +354,17 @@ class SearchBot:
         path: list[tuple[_Node, int]] = []
         node = root
         grew = False
+        table = self._table(match, bots, rng)
         while not grew and not match.over and not (path and self.rules.search_horizon(match.state, start)):
             if node is root:
                 seat, offered = me, first
             else:
-                seat = match.to_act()[0]
+                waiting = match.to_act()
+                seat = waiting[0]
                 legal = match.legal(seat)
                 offered = [a for a in legal if not a.takes]
                 if len(offered) < len(legal) or len(offered) <= 1:
-                    self._step(match, seat, legal, bots, rng)
+                    table.step()             # the heuristic's move, or several seats' by time
                     continue
             untried = [a for a in offered if a.key not in node.children]
             if untried:
@@ -386,12 +395,12 @@ class SearchBot:
                 best, best_score = a, score
         return best, node.children[best.key]
 
-    def _step(self, match: Match, seat: int, legal: list[Action], bots: dict, rng: Rng) -> None:
+    def _choice(self, match: Match, seat: int, legal: list[Action], bots: dict, rng: Rng):
         bot = bots.get(seat)
         if bot is None:
             bot = bots[seat] = self._make()
         view = match.view(seat) if getattr(bot, "needs_view", True) else None
-        play_choice(match, seat, bot.choose(view, legal, rng), legal, rng)
+        return bot.choose(view, legal, rng)
 
     def _score(self, match: Match) -> list[float]:
         rules = match.rules

@@ -13,6 +13,7 @@ import json
 import math
 import sys
 import time
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable
@@ -20,6 +21,7 @@ from typing import Callable
 from .bots import decide, make_bot, play_choice
 from .errors import TokyoError
 from .rng import Rng
+from .simultaneous import Table
 
 MAX_MOVES = 100_000
 #: the most games in one piece handed to a worker: small enough for steady progress and an
@@ -42,19 +44,13 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_one(game, players: int, seed: int, bots: list, options: dict | None = None,
              max_moves: int = MAX_MOVES):
-    """One all-bot game; returns (match, moves)."""
+    """One all-bot game, seats that act at once in the order of time (core.simultaneous);
+    returns (match, moves)."""
     match = game.new(players, seed=seed, options=options)
     rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
-    moves = 0
-    while moves < max_moves:
-        waiting = match.to_act()
-        if not waiting:
-            break
-        seat = waiting[0]
-        legal = match.legal(seat)
-        play_choice(match, seat, decide(bots[seat], match, seat, legal, rngs[seat]), legal, rngs[seat])
-        moves += 1
-    return match, moves
+    table = Table(match, lambda seat: decide(bots[seat], match, seat, match.legal(seat), rngs[seat]),
+                  lambda seat, move, error: play_choice(match, seat, move, match.legal(seat), rngs[seat]))
+    return match, table.run(limit=max_moves)
 
 
 def play_rows(game, players: int, seed: int, options: dict | None,
@@ -70,6 +66,8 @@ def play_rows(game, players: int, seed: int, options: dict | None,
             res = match.result()
             row["ranking"] = [list(g) for g in res.ranking]
             row["final_yen"] = list(res.final_yen)
+            row["scores"] = list(res.scores)
+            row["unit"] = res.unit
         rows.append(row)
     return rows
 
@@ -248,16 +246,21 @@ def simulate(game, players: int, games: int, seed: int, bot: str | list[str] | N
     results = play_games(game, players, seed, [names] * games, options, progress,
                          workers=workers, cluster=cluster)
     seconds = time.perf_counter() - started
-    wins = [0] * players
+    wins = [Fraction(0)] * players
     yen_sum = [0] * players
+    score_sum = [0] * players
+    unit = "yen"
     finished = 0
     for row in results:
         if row["finished"]:
             finished += 1
-            for w in row["ranking"][0] if row["ranking"] else ():
-                wins[w] += 1
+            winners = row["ranking"][0] if row["ranking"] else ()
+            for w in winners:
+                wins[w] += Fraction(1, len(winners))     # a shared win is a share of one
             for p in range(players):
                 yen_sum[p] += row["final_yen"][p]
+                score_sum[p] += row["scores"][p]
+            unit = row["unit"]
     total_moves = sum(row["moves"] for row in results)
     return {
         "game": game.name,
@@ -267,7 +270,10 @@ def simulate(game, players: int, games: int, seed: int, bot: str | list[str] | N
         "bots": [getattr(b, "name", n or "") for b, n in zip(bots, names)],
         "options": game.info.settle_options(players, options),
         "finished": finished,
-        "wins": wins,
+        "wins": [round(float(w), 4) for w in wins],
+        "win_share": [round(float(w / finished), 4) if finished else None for w in wins],
+        "unit": unit,
+        "mean_score": [round(v / finished, 2) if finished else None for v in score_sum],
         "mean_final_yen": [round(y / finished, 1) if finished else None for y in yen_sum],
         "mean_moves": round(total_moves / games, 2) if games else 0,
         "moves_per_second": round(total_moves / seconds, 1) if seconds > 0 else None,

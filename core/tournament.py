@@ -82,6 +82,13 @@ def tournament(game, players: int, bots: list[str], games: int, seed: int,
         row["bots"] = sat
     finished = sum(1 for row in rows if row["finished"])
     wins = win_shares(rows, bots)
+    scores: dict[str, list] = {b: [] for b in bots}
+    unit = "yen"
+    for row in rows:
+        if row["finished"]:
+            unit = row["unit"]
+            for seat, bot in enumerate(row["bots"]):
+                scores[bot].append(row["scores"][seat])
     table = []
     for name in bots:
         chance = Fraction(seats.count(name), players)
@@ -97,6 +104,7 @@ def tournament(game, players: int, bots: list[str], games: int, seed: int,
             "high": None if low_high is None else round(low_high[1], 4),
             "chance": round(float(chance), 4),
             "ratio": None if rate is None else round(float(rate / chance), 3),
+            "mean_score": round(sum(scores[name]) / len(scores[name]), 2) if scores[name] else None,
         })
     return {
         "game": game.name,
@@ -106,6 +114,7 @@ def tournament(game, players: int, bots: list[str], games: int, seed: int,
         "lineup": seats,
         "options": settled,
         "finished": finished,
+        "unit": unit,
         "bots": table,
         "seconds": round(seconds, 3),
         "results": rows,

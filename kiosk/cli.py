@@ -14,6 +14,7 @@ import re
 import sys
 
 from core.errors import TokyoError
+from core.words import count_words, score_words
 
 MAX_GAMES = 100_000
 MAX_WORKERS = 256
@@ -188,11 +189,10 @@ def _cmd_simulate(args) -> int:
           f"bots {', '.join(report['bots'])}")
     print(f"finished {report['finished']} of {report['games']}")
     for seat in range(args.players):
-        wins = report["wins"][seat]
-        mean = report["mean_final_yen"][seat]
-        pct = 100 * wins / report["games"] if report["games"] else 0
-        mean_s = f"¥{mean:,.0f}" if mean is not None else "–"
-        print(f"  seat {seat + 1}: {wins} wins ({pct:.1f} %), mean final {mean_s}")
+        wins, share = report["wins"][seat], report["win_share"][seat]
+        mean = report["mean_score"][seat]
+        mean_s = score_words(mean, report["unit"]) if mean is not None else "–"
+        print(f"  seat {seat + 1}: {count_words(wins, 'win')} ({_percent(share)}), mean final {mean_s}")
     print(f"mean moves per game {report['mean_moves']}, {report['moves_per_second']:,} moves per second")
     return 0
 
@@ -234,12 +234,17 @@ def _cmd_tournament(args) -> int:
     if report["finished"] < report["games"]:
         print(f"finished {report['finished']} of {report['games']} (only finished games count)")
     width = max(len("bot"), *(len(b["bot"]) for b in report["bots"]))
-    print(f"  {'bot':<{width}}  seats  games     wins  win rate  95 % interval    chance  ratio")
-    for b in report["bots"]:
+    scores = ["–" if b["mean_score"] is None else score_words(b["mean_score"], report["unit"])
+              for b in report["bots"]]
+    swidth = max(len("mean score"), *(len(x) for x in scores))
+    print(f"  {'bot':<{width}}  seats  games     wins  win rate  95 % interval    chance  ratio  "
+          f"{'mean score':>{swidth}}")
+    for b, score in zip(report["bots"], scores):
         interval = "–" if b["low"] is None else f"{100 * b['low']:.1f}–{100 * b['high']:.1f} %"
         ratio = "–" if b["ratio"] is None else f"{b['ratio']:.2f}"
         print(f"  {b['bot']:<{width}}  {b['seats']:>5}  {b['games']:>5}  {b['wins']:>7g}  "
-              f"{_percent(b['win_rate']):>8}  {interval:<15}  {_percent(b['chance']):>6}  {ratio:>5}")
+              f"{_percent(b['win_rate']):>8}  {interval:<15}  {_percent(b['chance']):>6}  {ratio:>5}  "
+              f"{score:>{swidth}}")
     return 0
 
 
@@ -292,7 +297,7 @@ def _cmd_replay(args) -> int:
                 break
     if match.over:
         res = match.result()
-        print("Result:", ", ".join(f"seat {s + 1} ¥{y:,}" for s, y in enumerate(res.final_yen)))
+        print("Result:", ", ".join(f"seat {s + 1} {res.score_text(s)}" for s in range(len(res.scores))))
         print("Ranking:", " > ".join("=".join(f"seat {s + 1}" for s in g) for g in res.ranking))
     if upto == len(moves) and game.rules.dump(match.state) != game.rules.dump(final.state):
         print("Warning: the saved position differs from the one its moves lead to.", file=sys.stderr)

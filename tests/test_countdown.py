@@ -82,17 +82,16 @@ def test_each_floor_has_its_time(countdown, round, limit):
 
 def test_the_rounds_follow_one_another_floor_by_floor(countdown):
     # 004:66 — "verbauen die Spieler in aufeinanderfolgenden Runden auf Zeit so viele Bauteile
-    # wie möglich auf jedem Stockwerk."
+    # wie möglich auf jedem Stockwerk." Everyone builds each floor at once.
     m = countdown.new(2, seed=3)
     for round in (1, 2, 3, 4):
         assert m.state["round"] == round and m.view(1)["seconds"] == C.countdown_seconds(round)
-        first = (round - 1) % 2                       # who builds first moves on a seat a round
-        for seat in (first, 1 - first):
-            assert m.to_act() == (seat,)
+        assert m.to_act() == (0, 1)
+        for seat in (1, 0):
             p = (beams(4), blocks(4))[seat][round - 1]
             place(m, seat, p["piece"], p["x"], p["y"], round, seconds=round * 2.0)
             m.play(seat, "done")
-            assert m.state["status"][seat] == ("waiting" if seat == first else "building")
+            assert m.state["status"][seat] == ("waiting" if seat == 1 else "building")
     assert m.state["round"] == 5 and m.state["stood"] == [4, 4] and not m.over
 
 
@@ -107,17 +106,25 @@ def test_a_placement_on_another_floor_than_the_rounds_is_refused(countdown, floo
     place(m, 0, "beam-60x8-1", 14, 10, 2)
 
 
-def test_who_builds_first_moves_on_a_seat_each_round_and_positions_out_of_turn_are_refused(countdown):
-    # The builders of 004:66 build at once from one supply; on one screen they build in turn,
-    # the first to take from the supply moving on a seat each round (Countdown.how_to_play).
-    assert [countdown.scenario(position(countdown, [beams(r - 1), blocks(r - 1), []],
-                                        round=r, status=["building", "building", "out"],
-                                        score=[None, None, 0], out_round=[None, None, 1])).to_act()
-            for r in (2, 3, 4)] == [(1,), (0,), (0,)]     # floor 3 starts at seat 3, who is out
-    with pytest.raises(ScenarioError, match="came before the one building now"):
-        countdown.scenario(position(countdown, [beams(2), blocks(1)], round=2, status=["waiting", "building"]))
-    with pytest.raises(ScenarioError, match="whose turn has not come"):
-        countdown.scenario(position(countdown, [beams(2), blocks(1)], round=2))
+def test_everyone_builds_at_once_each_on_a_clock_that_runs_on(countdown):
+    # 004:66 — "Nach denselben Bauregeln wie bei TOKYO JUTAKU": everyone builds at the same time
+    # (004:39, "Alle gleichzeitig"), every move at a second of the builder's clock.
+    m = countdown.scenario(position(countdown, [beams(1), blocks(1), []], round=2,
+                                    status=["building", "building", "out"], score=[None, None, 0],
+                                    out_round=[None, None, 1]))
+    assert m.to_act() == (0, 1)
+    place(m, 1, "beam-60x8-1", 14, 20, 2, seconds=9.0)
+    assert countdown.rules.moment(m.state, 1, "take_back", None) == 9.0     # at once after it
+    assert countdown.rules.moment(m.state, 0, "place", {"seconds": 4.5}) == 4.5
+    before = m.save()
+    with pytest.raises(IllegalMove, match="the clock runs on") as e:
+        place(m, 1, "beam-60x8-2", 14, 28, 2, seconds=8.9)
+    assert e.value.rule == C.R_ROUND and m.save() == before
+    place(m, 0, "beam-60x8-2", 4, 10, 2, seconds=4.5)       # another builder's clock is their own
+    m.play(1, "done", {"seconds": 12.0})
+    assert m.state["status"] == ["building", "waiting", "out"] and m.to_act() == (0,)
+    with pytest.raises(ScenarioError, match="has a piece on it"):
+        countdown.scenario(position(countdown, [beams(1), blocks(1)], round=2, status=["waiting", "building"]))
 
 
 # ==== the card's own edge (004:64, 004:68) ===================================================
@@ -178,7 +185,7 @@ def test_a_builder_who_adds_no_piece_is_out_and_the_others_go_on(countdown):
     assert [a.text for a in m.legal(2) if a.key == "done"] == ["End my round without a piece (out, 004:75)"]
     m.play(2, "done")
     assert m.state["status"] == ["building", "building", "out"] and m.state["score"][2] == 0
-    assert m.state["round"] == 2 and m.to_act() == (1,)             # the others go on, seat 2 first
+    assert m.state["round"] == 2 and m.to_act() == (0, 1)           # the others go on, together
     m.play(1, "done")                                                # no piece on floor 2: out
     place(m, 0, "slab-50x10-1", 10, 20, 2)
     m.play(0, "done")
@@ -191,6 +198,8 @@ def test_a_builder_who_adds_no_piece_is_out_and_the_others_go_on(countdown):
     assert m.over and m.state["score"] == [4, 1, 0]
     result = m.result()
     assert result.ranking == ((0,), (1,), (2,))
+    assert result.scores == (4, 1, 0) and result.unit == "pieces"
+    assert [result.score_text(i) for i in range(3)] == ["4 pieces", "1 piece", "0 pieces"]
     assert [b["pieces"] for b in result.breakdown] == [4, 1, 0]
     assert [b["out_in_round"] for b in result.breakdown] == [4, 2, 1]
     with pytest.raises(IllegalMove):

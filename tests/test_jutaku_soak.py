@@ -14,6 +14,7 @@ from core import games
 from core.bots import make_bot
 from core.rng import Rng
 from core.simulate import play_one
+from core.simultaneous import Table
 
 LEVELS = ("master", "architect", "apprentice", "master")
 MAX_MOVES = 5_000           # a 4-player game takes about 150-250 moves
@@ -31,31 +32,30 @@ def levels_for(players: int) -> list[str]:
 
 
 def play(game, players: int, seed: int):
-    """play_one's game, checking each computer Stop!: (match, moves, stops, failures)."""
+    """play_one's game (everyone building at once, by time: core.simultaneous), checking each
+    computer Stop!: (match, moves, stops, failures)."""
     levels = levels_for(players)
     bots = [make_bot(game, lv) for lv in levels]
     match = game.new(players, seed=seed)
     rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
-    moves, stops, failures = 0, 0, []
-    while moves < MAX_MOVES:
-        waiting = match.to_act()
-        if not waiting:
-            break
-        seat = waiting[0]
-        choice = bots[seat].choose(match.view(seat), match.legal(seat), rngs[seat])
-        events = match.play(seat, choice)
-        moves += 1
+    stops, failures, moves = [0], [], [0]
+
+    def heard(seat, choice, events):
+        moves[0] += 1
         failed = [e.text for e in events if e.kind == "stop_failed"]
         if failed:
-            failures.append(f"move {moves}: {failed}")
-        key = getattr(choice, "key", choice)        # an Action, a Move or a bare key
-        if key == "stop":
-            stops += 1
+            failures.append(f"move {moves[0]}: {failed}")
+        if getattr(choice, "key", choice) == "stop":        # an Action, a Move or a bare key
+            stops[0] += 1
             verdict = match.state["verdicts"][seat]
             if not (verdict and verdict["passes"] is True):
-                failures.append(f"move {moves}: seat {seat + 1} ({levels[seat]}) called Stop! "
+                failures.append(f"move {moves[0]}: seat {seat + 1} ({levels[seat]}) called Stop! "
                                 f"at {match.state['tries'][seat][-1:]} s and it failed: {verdict}")
-    return match, moves, stops, failures
+
+    table = Table(match, lambda seat: bots[seat].choose(match.view(seat), match.legal(seat), rngs[seat]),
+                  heard=heard)
+    played = table.run(limit=MAX_MOVES)
+    return match, played, stops[0], failures
 
 
 def problems(game, players: int, seed: int) -> list[str]:

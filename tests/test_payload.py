@@ -84,13 +84,23 @@ def test_bad_placements_are_refused_naming_the_rule_and_change_nothing(jutaku, p
     assert m.save() == before
 
 
-def test_a_plain_action_takes_no_data(jutaku):
+def test_a_plain_action_takes_no_data_but_a_building_move_may_say_when_it_happens(jutaku):
+    # 004:39 — "Alle gleichzeitig": a building move happens at a second of the builder's clock,
+    # which a take-back or giving up may name ({"seconds": s}); nothing else rides along.
     m = building_match(jutaku)
     seat = m.to_act()[0]
     before = m.save()
-    with pytest.raises(IllegalMove, match="takes no data"):
+    with pytest.raises(IllegalMove, match="carries only its moment"):
         m.play(seat, "give_up", {"x": 1})
+    with pytest.raises(IllegalMove, match="carries only its moment"):
+        m.play(seat, "give_up", {"seconds": 3.0, "x": 1})
     assert m.save() == before
+    m.play(seat, "give_up", {"seconds": 3.5})
+    assert m.state["clock"][seat] == 3.5 and m.log.moves[-1] == (seat, "give_up", {"seconds": 3.5})
+    m.play(m.to_act()[0], "give_up")                      # a move that names no second: at once
+    assert m.state["phase"] == "move"
+    with pytest.raises(IllegalMove, match="takes no data"):
+        m.play(m.to_act()[0], "keep", {"seconds": 1.0})   # moving is not timed (004:58)
 
 
 def test_stop_takes_a_time_that_never_runs_backwards(jutaku):

@@ -121,8 +121,8 @@ def test_a_choice_that_carries_data_is_the_heuristics():
 
 
 def test_the_search_tries_a_countdown_floors_rows_and_the_builder_goes_on_with_the_one_chosen():
-    """Countdown's moves all place pieces: at the start of a floor the master offers its own
-    row and others (`candidates`); the search plays each out once (nothing is hidden or left
+    """Countdown's moves all place pieces: at the start of a floor the master offers the rows
+    every builder knows for the position (`candidates`); the search plays each out once (nothing is hidden or left
     to chance, `search_worlds` 1) and keeps another only if it did strictly better. Later
     pieces of the floor are the builder's, who goes on with the row begun."""
     from core.search import _name
@@ -136,7 +136,7 @@ def test_the_search_tries_a_countdown_floors_rows_and_the_builder_goes_on_with_t
     move = decide(bot, match, seat, match.legal(seat), Rng(1))
     mean, base = bot.last["mean"], bot.last["heuristic"]
     assert bot.last["worlds"] == 1 and len(mean) == 4
-    assert base == _name(master.choose(match.view(seat), match.legal(seat), Rng(0)))
+    assert base == _name(master.candidates(match.view(seat), match.legal(seat), 4)[0])
     assert _name(move) == max(mean, key=lambda k: (mean[k], k == base))
     row = next(r for r in rows if r[0].piece == move.payload["piece"])
     match.play(seat, move)
@@ -158,7 +158,7 @@ def test_a_search_out_of_time_within_a_playout_does_not_count_it():
     bot = SearchBot(game.rules, seconds=1e-9)
     move = decide(bot, match, seat, match.legal(seat), Rng(1))
     assert bot.last["iterations"] == 0 and bot.last["mean"] == {}
-    assert move == make_bot(game).choose(match.view(seat), match.legal(seat), Rng(0))
+    assert move == make_bot(game).candidates(match.view(seat), match.legal(seat), 4)[0]
 
 
 def test_a_shortlist_keeps_the_search_to_the_heuristics_best_moves():

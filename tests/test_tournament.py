@@ -49,10 +49,12 @@ def test_wilson_interval_against_worked_values():
 
 
 def test_a_shared_win_counts_a_share_to_each_winner(chocolate_milk, monkeypatch):
-    rows = [{"finished": True, "ranking": [[0, 1], [2]]},      # bots dealer, normal, random
-            {"finished": True, "ranking": [[0, 1, 2]]},        # random, dealer, normal
-            {"finished": True, "ranking": [[1], [0, 2]]},      # normal, random, dealer
+    rows = [{"finished": True, "ranking": [[0, 1], [2]], "scores": [9, 9, 2]},   # dealer, normal, random
+            {"finished": True, "ranking": [[0, 1, 2]], "scores": [5, 5, 5]},     # random, dealer, normal
+            {"finished": True, "ranking": [[1], [0, 2]], "scores": [1, 7, 1]},   # normal, random, dealer
             {"finished": False}]
+    for row in rows[:3]:
+        row["unit"] = "pieces"
 
     def played(game, players, seed, seatings, *args, **kwargs):
         assert seatings == [tour.seating(["dealer", "normal", "random"], i) for i in range(4)]
@@ -72,6 +74,10 @@ def test_a_shared_win_counts_a_share_to_each_winner(chocolate_milk, monkeypatch)
         assert row["chance"] == round(1 / 3, 4) and row["ratio"] == round(float(wins / 3 * 3), 3)
         low, high = tour.wilson(float(wins), 3)
         assert (row["low"], row["high"]) == (round(low, 4), round(high, 4))
+    assert sum(b["wins"] for b in report["bots"]) == pytest.approx(3, abs=1e-3)   # the shares add up
+    assert report["unit"] == "pieces"
+    assert {b: table[b]["mean_score"] for b in table} == {"dealer": 5.0, "normal": 5.0,   # (9+5+1)/3
+                                                          "random": round(14 / 3, 2)}   # (2+5+7)/3
 
 
 def test_one_and_two_workers_give_the_same_tournament(capsys, monkeypatch):

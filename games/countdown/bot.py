@@ -2,9 +2,15 @@
 the time (architect.countdown_limit), planned so the tower still keeps the rules and
 stands (architect.plan_floor), each placement stamped with the second it is made.
 
-A floor's plan depends on the position alone (the tower below, the pieces to hand), so a
-builder who meets a floor begun by one of its other rows (`candidates`, offered to the
-search bot) recognises that row and goes on with it."""
+Everyone builds at once (core.simultaneous plays the builders' moves in the order of those
+seconds), so a piece of the row may be taken first by another builder: the builder then
+plans the floor again from what is left, or, with pieces already on it, ends its round.
+
+A floor's plan depends on the position and on the builder's own draw from its random
+stream (made once, at its first move: every seed is another game), so a builder who
+meets a floor begun by one of its other rows (`candidates`, offered to the search bot)
+recognises that row and goes on with it. Its pace is drawn anew each floor from the same
+stream: its level's seconds a piece, give or take its spread."""
 
 from __future__ import annotations
 
@@ -28,6 +34,9 @@ class CountdownBot:
         self.level = architect.LEVELS[level]
         self.name = level
         self._rows: dict[tuple, list] = {}
+        self.salt: int | None = None         # its own draw, mixed into every floor's plan
+        self._pace: dict[int, float] = {}    # floor -> seconds a piece
+        self.current: tuple[int, tuple] | None = None   # (floor, row) it is laying
 
     def _floor(self, view):
         """This floor's pieces placed so far, and the rows the builder knows for it."""
@@ -39,46 +48,89 @@ class CountdownBot:
         to_hand = sorted(list(view["supply"]) + [p["piece"] for p in placed], key=order.__getitem__)
         return floor, below, placed, to_hand
 
-    def rows(self, view, count: int) -> list[tuple[Placement, ...]]:
+    def rows(self, view, count: int, salt: int | None = None) -> list[tuple[Placement, ...]]:
         """Up to `count` rows for this floor, the builder's own first; the same for the same
-        position whatever was placed of one of them since."""
+        position and `salt` whatever was placed of one of them since. Without a salt, the
+        position's own rows, which every builder knows (the ones offered to the search)."""
         floor, below, _, to_hand = self._floor(view)
         where = repr((floor, below, to_hand))
-        key = (where, count)
+        key = (where, count, salt)
         if key not in self._rows:
             building = Building(Lot.card_edge(view["card_mm"]), 0, pieces=self.rules.pieces)
             for p in below:
                 building.place(Placement(p["piece"], p["x"], p["y"], p["rotation"], p["flip"], p["floor"]))
-            seed = int.from_bytes(hashlib.blake2b(where.encode(), digest_size=4).digest(), "big")
+            seed = int.from_bytes(hashlib.blake2b(f"{salt}:{where}".encode(), digest_size=4).digest(), "big")
             limit = architect.countdown_limit(self.level, floor)
             self._rows[key] = architect.floor_plans(building, to_hand, self.level, Rng(seed), limit, count)
         return self._rows[key]
 
-    def _place(self, view, row, n: int) -> Move:
-        step = min(view["seconds"], self.level.seconds_per_piece * (n + 1))
-        return Move("place", dict(payload(row[n]), seconds=round(step, 1)))
+    def _draws(self, view, rng) -> None:
+        """Its own draws from its random stream: the salt once, the pace once a floor."""
+        if self.salt is None:
+            self.salt = rng.next32()
+        floor = view["round"]
+        if floor not in self._pace:
+            spread = self.level.spread
+            factor = 1.0 - spread + 2.0 * spread * rng.below(1001) / 1000.0
+            self._pace = {floor: self.level.seconds_per_piece * factor}
+
+    def _place(self, view, row, n: int) -> Move | None:
+        """The row's piece `n` at the next second its pace allows; None when the round's time
+        would be up first."""
+        me = view["seats"][view["me"]]
+        pace = self._pace.get(view["round"], self.level.seconds_per_piece)
+        at = round(max(me["clock"], view.get("now", 0.0)) + pace, 1)
+        if at > view["seconds"]:
+            return None
+        return Move("place", dict(payload(row[n]), seconds=at))
 
     def choose(self, view, legal, rng):
+        self._draws(view, rng)
         keys = {a.key: a for a in legal}
-        _, _, placed, _ = self._floor(view)
+        floor, _, placed, _ = self._floor(view)
         n = len(placed)
+        if "place" in keys and self.current is not None and self.current[0] == floor:
+            row = self.current[1]
+            free = set(view["supply"])
+            if n <= len(row) and [payload(p) for p in row[:n]] == placed and all(p.piece in free for p in row[n:]):
+                move = self._place(view, row, n) if n < len(row) else None
+                if move is not None:
+                    return move
+                keys.pop("place")            # the row is laid, or the time is up: the round ends
         if "place" in keys:
-            for count in (1, ROWS):
-                for row in self.rows(view, count):
-                    if n < len(row) and [payload(p) for p in row[:n]] == placed:
-                        return self._place(view, row, n)
-                if not placed:
-                    break
+            move = self._begun(view, floor, placed)
+            if move is not None:
+                return move
+        me = view["seats"][view["me"]]
+        at = {"seconds": max(me["clock"], view.get("now", 0.0))}
         if "done" in keys:
-            return keys["done"]
-        return keys["take_back"]
+            return Move("done", at)
+        return Move("take_back", at)
+
+    def _begun(self, view, floor: int, placed: list) -> Move | None:
+        """The next piece of a row for this floor that the pieces placed so far begin: one of
+        its own (salted) rows, or of the position's own (offered to the search); at the start
+        of a floor, its own first row."""
+        n = len(placed)
+        for salt in (self.salt, None):
+            for count in (1, ROWS):
+                for row in self.rows(view, count, salt):
+                    if n < len(row) and [payload(p) for p in row[:n]] == placed:
+                        move = self._place(view, row, n)
+                        if move is not None:
+                            self.current = (floor, row)
+                        return move
+                if not placed:
+                    return None
+        return None
 
     def candidates(self, view, legal, count: int) -> list[Move]:
-        """At the start of a floor: the first piece of each row this builder knows for it (its
-        own first), for the search bot to try the rows against each other."""
+        """At the start of a floor: the first piece of each of the position's own rows (the
+        ones every builder knows), for the search bot to try against each other."""
         if not any(a.key == "place" for a in legal) or self._floor(view)[2]:
             return []
-        return [self._place(view, row, 0) for row in self.rows(view, min(count, ROWS))]
+        moves = [self._place(view, row, 0) for row in self.rows(view, min(count, ROWS))]
+        return [m for m in moves if m is not None]
 
 
 def _factory(level):

@@ -2,13 +2,13 @@
 
 Every builder builds one tower on a lot card's real edge (the printed outline ignored,
 004:64, 004:68), one floor per round against the clock: 60 s for floor 1, 45 s, 30 s,
-then 15 s a floor (004:70-73). On one shared screen each seat builds its floor in turn
-with its own clock; a placement carries the second of the round it was made in, and
-none is taken after the round's time. The builders of the rulebook build at once from
-one supply; here the first to build (and to take from the supply) moves one seat on each
-round, so that no seat always has first pick (our ruling). The same building rules as Tokyo Jutaku hold
-(004:66). A builder who adds no piece in a round is out and scores every piece built
-(004:75).
+then 15 s a floor (004:70-73). Everyone builds at once from one supply (004:66, as in
+Tokyo Jutaku, 004:39): every move happens at a moment of its builder's clock (`moment`: a
+placement carries the second of the round it was made in, and none is taken after the
+round's time), and whoever drives several builders plays their moves in the order of
+those moments (core.simultaneous), so a piece goes to whoever reaches it first. The same
+building rules as Tokyo Jutaku hold (004:66). A builder who adds no piece in a round is
+out and scores every piece built (004:75).
 
 Our ruling for a tower that falls (the rulebook says nothing, see `how_to_play`): at the
 end of each round the tower is judged by the same physics verdict as a Jutaku Stop!; a
@@ -35,6 +35,8 @@ R_OUT = "Countdown, out and scoring (004:75)"
 MAX_X = 400.0
 MAX_Y = 8000.0
 PLACE_TAKES = "a placement: piece, x, y (mm), rotation, flip, floor, and the second of the round"
+#: the moves that take no data but may say when they happen ({"seconds": s})
+TIMED_PLAIN = ("take_back", "done")
 
 HOW_TO_PLAY = """\
 Countdown — one tower each, one floor a round, against the clock (004:62-75).
@@ -46,9 +48,14 @@ you add as many pieces as you can to the new floor, by Tokyo Jutaku's building r
 (004:66): inside the card, pieces on one floor touching, nothing outside the floor
 below or over a gap. You may take back pieces of this round's floor.
 
-On this screen each of you builds your floor in turn with the clock running; a piece
-placed after the time is refused. Who builds first moves one seat on every round:
-player 1 starts floor 1, player 2 floor 2, and so on. A builder who adds no piece in a round is out and
+Everyone builds at the same time from one middle, as at the table: a piece goes to
+whoever takes it first on their clock. When several of you build on this one screen,
+you build one after another, each with your own clock from the round's start, and the
+middle you see is the middle as it stood at that second of the round: the pieces the
+computers and the people before you had in hand then are gone, the others are free. If
+two of you took the same piece, it goes to whoever took it earlier on their own clock;
+the other goes back to that second, finds it gone, and builds on from there. A piece
+placed after the time is refused. A builder who adds no piece in a round is out and
 scores every piece in their tower; the others go on until all are out (004:75). The
 most pieces wins; ties share.
 
@@ -67,6 +74,7 @@ class Countdown(Rules):
     default_bot = "master"
     level_bots = {"easy": "apprentice"}   # the easy level: the apprentice architect
     how_to_play = HOW_TO_PLAY
+    leave = "done"
 
     def __init__(self, info, assets):
         super().__init__(info, assets)
@@ -79,19 +87,25 @@ class Countdown(Rules):
         return {"players": players, "round": 1, "supply": self.pieces.ids(),
                 "built": [[] for _ in range(players)], "status": ["building"] * players,
                 "score": [None] * players, "stood": [0] * players, "verdicts": [None] * players,
-                "out_round": [None] * players}
+                "out_round": [None] * players, "clock": [0.0] * players}
 
     # ---- who acts, what they may do --------------------------------------------------
 
     def to_act(self, s) -> tuple[int, ...]:
-        """The one builder whose turn it is: the first still building from the seat that
-        starts this round (seat 1 on floor 1, seat 2 on floor 2, ...)."""
-        n = s["players"]
-        for k in range(n):
-            seat = (s["round"] - 1 + k) % n
-            if s["status"][seat] == "building":
-                return (seat,)
-        return ()
+        """Everyone still building this round's floor: they build at once (004:66)."""
+        return tuple(i for i in range(s["players"]) if s["status"][i] == "building")
+
+    def simultaneous(self, s):
+        """Every round: everyone builds this floor at once (004:66)."""
+        return None if self.is_over(s) else ("floor", s["round"])
+
+    def moment(self, s, seat, key, payload) -> float | None:
+        """When a move happens on its builder's clock (seconds of the round): the second its
+        data names, else at once after the builder's last move."""
+        if isinstance(payload, dict) and isinstance(payload.get("seconds"), (int, float)) \
+                and not isinstance(payload.get("seconds"), bool):
+            return float(payload["seconds"])
+        return s["clock"][seat]
 
     def seconds(self, s) -> float:
         return countdown_seconds(s["round"])
@@ -132,10 +146,14 @@ class Countdown(Rules):
     # ---- payloads ------------------------------------------------------------------
 
     def accept(self, s, seat, action, payload) -> Action:
+        if action.key in TIMED_PLAIN:
+            if not isinstance(payload, dict) or set(payload) != {"seconds"}:
+                raise IllegalMove(f"{action.key!r} carries only its moment, {{'seconds': s}}", R_ROUND)
+            return action._replace(data=self._at(s, seat, payload))
         if action.key != "place":
             raise IllegalMove(f"{action.key!r} takes no data")
         limit = self.seconds(s)
-        at = field(payload, "seconds", float, R_ROUND, low=0.0, high=3600.0)
+        at = self._at(s, seat, payload)
         if at > limit:
             raise IllegalMove(f"time is up: floor {s['round']} has {limit:g} seconds, "
                               f"this piece came at {at:.1f} s", R_ROUND)
@@ -154,7 +172,15 @@ class Countdown(Rules):
         for v in b.check(complete=False):
             if v.rule in (R_OVERLAP, R_RESTS) and i in v.pieces:
                 raise IllegalMove(f"that piece cannot lie there: {v.message}", v.rule)
-        return action._replace(data=p)
+        return action._replace(data=(p, at))
+
+    def _at(self, s, seat, payload) -> float:
+        """The second of the round a move names: never before the builder's last move."""
+        at = field(payload, "seconds", float, R_ROUND, low=0.0, high=3600.0)
+        if at < s["clock"][seat] - 1e-9:
+            raise IllegalMove(f"the clock runs on: this move at {at:.1f} s comes before your last one "
+                              f"at {s['clock'][seat]:.1f} s", R_ROUND)
+        return at
 
     def sample_payload(self, view, action, rng):
         me = view["seats"][view["me"]]
@@ -163,13 +189,16 @@ class Countdown(Rules):
         top = max((p["y"] + 10 for p in me["building"] if p["floor"] == floor - 1), default=0.0)
         return {"piece": supply[rng.below(len(supply))], "x": float(rng.below(70)), "y": top,
                 "rotation": float(90 * rng.below(2)), "flip": False, "floor": floor,
-                "seconds": float(rng.below(int(view["seconds"] * 10) + 40)) / 10}
+                "seconds": me["clock"] + float(rng.below(int(view["seconds"] * 10) + 40)) / 10}
 
     # ---- apply ---------------------------------------------------------------------
 
     def apply(self, s, seat, action, rng) -> list:
+        at = action.data[1] if action.key == "place" else action.data
+        if isinstance(at, float):
+            s["clock"][seat] = max(s["clock"][seat], at)
         if action.key == "place":
-            p = action.data
+            p = action.data[0]
             s["supply"].remove(p.piece)
             s["built"][seat].append({"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation,
                                      "flip": p.flip, "floor": p.floor})
@@ -215,6 +244,7 @@ class Countdown(Rules):
             return [Event("over", "Every builder is out: the most pieces wins (004:75)")]
         s["round"] += 1
         s["status"] = ["building" if st == "waiting" else st for st in s["status"]]
+        s["clock"] = [0.0] * s["players"]
         return [Event("round", f"Floor {s['round']}: {countdown_seconds(s['round']):g} seconds (004:70-73)")]
 
     def _to_supply(self, s, piece):
@@ -248,18 +278,19 @@ class Countdown(Rules):
         breakdown = tuple({"pieces": scores[i], "floors": len({p["floor"] for p in s["built"][i]}),
                            "out_in_round": s["out_round"][i]} for i in range(n))
         return Result(tuple(0 for _ in range(n)), rank_by([(v,) for v in scores], range(n)), breakdown,
-                      "every builder is out; the most pieces wins (004:75)")
+                      "every builder is out; the most pieces wins (004:75)", score=tuple(scores), unit="pieces")
 
     # ---- views and saves -------------------------------------------------------------
 
     def view(self, s, seat) -> dict:
         seats = [{"building": copy_plain(s["built"][i]), "status": s["status"][i], "score": s["score"][i],
                   "pieces": len(s["built"][i]), "floors": len({p["floor"] for p in s["built"][i]}),
-                  "verdict": copy_plain(s["verdicts"][i]), "out_round": s["out_round"][i]}
+                  "verdict": copy_plain(s["verdicts"][i]), "out_round": s["out_round"][i],
+                  "clock": s["clock"][i]}
                  for i in range(s["players"])]
         return {"me": seat, "round": s["round"], "floor": s["round"], "seconds": self.seconds(s),
                 "card_mm": self.lot.card_mm, "supply": list(s["supply"]), "seats": seats,
-                "to_act": list(self.to_act(s))}
+                "to_act": list(self.to_act(s)), "now": max(s["clock"], default=0.0)}
 
     def dump(self, s) -> dict:
         return copy_plain(s)
@@ -268,7 +299,10 @@ class Countdown(Rules):
         from games.jutaku.persist import _int, _list, _need, _num
         _need(isinstance(data, dict), "the position is a mapping")
         s = copy_plain({k: v for k, v in data.items() if k not in ("options", "seed", "rng")})
-        keys = {"players", "round", "supply", "built", "status", "score", "stood", "verdicts", "out_round"}
+        if "clock" not in s:        # saved before moves were timed: every clock at the round's start
+            s["clock"] = [0.0] * players
+        keys = {"players", "round", "supply", "built", "status", "score", "stood", "verdicts", "out_round",
+                "clock"}
         _need(set(s) == keys, f"the position has the fields {sorted(keys)}")
         _need(s["players"] == players, "the position is for another number of players")
         for name in ("score", "stood", "verdicts", "out_round"):
@@ -293,16 +327,12 @@ class Countdown(Rules):
         for st in _list(s["status"], players, "status"):
             _need(st in ("building", "waiting", "out"), "a status is building, waiting or out")
         _need(self.is_over(s) or "building" in s["status"], "a round in play has someone building")
-        turn = self.to_act(s)
-        for k in range(players):
-            seat = (s["round"] - 1 + k) % players
-            st = s["status"][seat]
-            on_floor = any(p["floor"] == s["round"] for p in s["built"][seat])
-            if st == "waiting":
-                _need(turn and k < (turn[0] - s["round"] + 1) % players and on_floor,
-                      "a builder who has built this round's floor came before the one building now")
-            elif st == "building" and (seat,) != turn:
-                _need(not on_floor, "a builder whose turn has not come has nothing on this round's floor")
+        for seat in range(players):
+            if s["status"][seat] == "waiting":
+                _need(any(p["floor"] == s["round"] for p in s["built"][seat]),
+                      "a builder who has built this round's floor has a piece on it")
+        for t in _list(s["clock"], players, "clock"):
+            _num(t, 0.0, 3600.0, "a builder's clock")
         for i in range(players):
             out = s["status"][i] == "out"
             _need((s["score"][i] is not None) == out and (s["out_round"][i] is not None) == out,

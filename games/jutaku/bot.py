@@ -1,19 +1,43 @@
-"""Computer architects for Tokyo Jutaku and Bottle Bonus: they really build.
+"""Computer architects for Tokyo Jutaku and Bottle Bonus: they really build, and play to win.
 
 Each level (architect.LEVELS) plans a building from its own view (its lot, the pieces
 still in the middle), verified by the same rule check and the same physics verdict as
-a person's Stop!, then places it piece by piece and calls Stop! with the build time its
-level gives. When its search finds nothing it gives the round up: no success is assumed.
+a person's Stop!, then places it piece by piece, each placement at a moment of its own
+clock, and calls Stop! when its level's time is up. All seats build at once: the table
+(core.simultaneous) plays their moves in the order of those moments, so a piece the
+architect reaches for may be gone; it then plans again from the table as it is. When
+another builder's Stop! has already passed before it could finish, it gives the round up,
+as everyone at the table stops building then (004:56). When its search finds nothing it
+gives the round up too: no success is assumed.
+
+Between rounds it values a lot card by its yen times its chance of being built first
+against the cards the others hold (the same estimate the search bot scores by, at the
+architect's own pace), and never stays on a card it cannot build when it may move
+(004:58). Its plans and times come from its own random stream, drawn from the game's
+seed, so every seed is another game. In Bottle Bonus it spends each of the six drinks
+where it helps (004:83-93).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from core.game import Move
+from core.rng import Rng
 from physics.building import Lot
 
 from . import architect
+from .timing import first_chances, tenths
 
-DRINK_TASTE = ("purple", "blue", "red", "black", "white", "mint")
+DRINK_TASTE = ("white", "red", "purple", "black", "mint", "blue")
+#: a card the level cannot build, or barely, is worth this share of its yen
+HOPELESS = 0.0
+#: purple moves only to a card worth this much more than the best one in reach
+PURPLE_GAIN = 1.25
+#: mint is called on a leader who has placed all but this many of its card's pieces
+MINT_LEFT = 1
+#: the cards a later chooser of a start card is foreseen to weigh: the most yen a second
+FORESEEN = 6
 
 
 def lot_of(entry: dict) -> Lot:
@@ -22,8 +46,40 @@ def lot_of(entry: dict) -> Lot:
     return Lot(tuple(tuple(o) for o in lot["outlines"]), lot["floors"], lot["numeral"])
 
 
+def card_lot(card: dict) -> Lot:
+    """The physics lot of a card on the plan as the view shows it (its front)."""
+    return Lot(tuple(tuple(o) for o in card["outlines"]), card["floors"], card["numeral"])
+
+
 def payload(p) -> dict:
     return {"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation, "flip": p.flip, "floor": p.floor}
+
+
+def pace(level: architect.Level, pieces: int, floors: int) -> float:
+    """The level's usual time for a lot: its model without the random factor."""
+    return level.seconds_base + level.seconds_per_piece * pieces + level.seconds_per_floor * floors
+
+
+@lru_cache(maxsize=8)
+def twins(pieces) -> dict[str, tuple[str, ...]]:
+    """Each piece's twins: the other pieces of the same shape and mass, which a builder takes
+    instead when the one it reached for is gone (the box has several of most shapes)."""
+    by_shape: dict[tuple, list[str]] = {}
+    for pid in pieces.ids():
+        bp = pieces[pid]
+        by_shape.setdefault((bp.parts, bp.mass_g), []).append(pid)
+    return {pid: tuple(q for q in group if q != pid) for group in by_shape.values() for pid in group}
+
+
+@lru_cache(maxsize=4096)
+def buildable(lot: Lot, level: architect.Level, pieces) -> bool:
+    """Whether the level finds a building for the lot from the whole supply: a judgement of
+    the card, the same for every game (its own fixed stream), worked out once."""
+    ids = pieces.ids()
+    for k in range(2):
+        if architect.plan(lot, ids, level, Rng(k, stream=3301), pieces) is not None:
+            return True
+    return False
 
 
 class ArchitectBot:
@@ -37,6 +93,11 @@ class ArchitectBot:
         self.name = level
         self.plan: architect.Plan | None = None
         self.key = None
+        self.begun = 0.0           # the moment on its clock the plan began
+        self.done_before = 0       # pieces of the plan already placed when it began
+        self.free = 0              # white drink: pieces placed before the round, no time taken
+        self.red = False           # red drink spent this round
+        self.round_seen = None
 
     def choose(self, view, legal, rng):
         keys = {a.key: a for a in legal}
@@ -44,7 +105,7 @@ class ArchitectBot:
         if phase == "build":
             return self._build(view, keys, rng)
         if phase == "start":
-            return keys.get(self._best_card(view, [k for k in keys if k.startswith("start:")], None), legal[0])
+            return self._start(view, keys, legal)
         if phase == "move":
             return self._move(view, keys)
         if phase == "pour":
@@ -57,31 +118,108 @@ class ArchitectBot:
 
     def _build(self, view, keys, rng):
         me = view["seats"][view["me"]]
+        if self.round_seen != view["round"]:
+            self.round_seen, self.free, self.red = view["round"], 0, False
+        decided = self._decide(view, me, keys, rng)
+        if isinstance(decided, Move) or decided.takes:
+            return decided
+        return Move(decided.key, {"seconds": max(me["clock"], view.get("now", 0.0))})
+
+    def _decide(self, view, me, keys, rng):
         built = [b["piece"] for b in me["building"]]
-        if "drink:blue" in keys and self.level.name != "apprentice":
-            return keys["drink:blue"]
+        now = max(me["clock"], view.get("now", 0.0))
+        drink = self._drink_first(view, me, keys)
+        if drink is not None:
+            return drink
         key = (view["round"], me["card"], me["side"])
         plan = self.plan if self.key == key else None
         if plan is not None and not self._still_good(plan, me, view):
-            plan = None
+            plan = self.plan = self._mended(plan, me, view)
         if plan is None:
             if self.key == key and me["tries"]:
                 return keys["give_up"]
             available = [p for p in view["supply"] + built if p != me.get("barred")]
             plan = architect.plan(lot_of(me), available, self.level, rng, self.rules.pieces)
+            fresh = self.key != key
             self.plan, self.key = plan, key
             if plan is None:
                 return keys["give_up"]
+            self.begun = now
+            self.done_before = _prefix(plan, me["building"])
+            if fresh:
+                self.free = 0
         done = _prefix(plan, me["building"])
         if done == len(plan.placements) == len(built) and me["tries"] and not me["verdict"]["passes"]:
             return keys["give_up"]      # never happens to a verified plan; never loops either
+        stop = self._stop_at(plan)
+        if self._beaten(view, stop):
+            return keys["give_up"]
+        if "drink:mint" in keys and self._mint_now(view):
+            return keys["drink:mint"]
         if done < len(built):
             return keys["take_back"]
         if plan.outline != me["outline"]:
             return keys[f"outline:{plan.outline}"]
         if done < len(plan.placements):
-            return Move("place", payload(plan.placements[done]))
-        return Move("stop", {"seconds": max(plan.seconds, me["last_try"])})
+            at = self._piece_at(plan, done, me)
+            pair = self._pair(plan, done, me)
+            if pair is not None:
+                return Move("place", {"pieces": [payload(p) for p in pair], "seconds": at})
+            return Move("place", dict(payload(plan.placements[done]), seconds=at))
+        return Move("stop", {"seconds": max(stop, me["last_try"], me["clock"])})
+
+    def _timed(self, plan) -> int:
+        """The pieces of the plan that take time: those not yet placed when it began, less a
+        white drink's free piece."""
+        return max(1, len(plan.placements) - self.done_before)
+
+    def _span(self, plan) -> float:
+        """The time the rest of the plan takes from its beginning: the level's build time for
+        the whole card, cut to the share of pieces still to place, less what the drinks gave."""
+        n = len(plan.placements)
+        share = (n - self.done_before + 1) / (n + 1)
+        per_piece = plan.seconds / (n + 1)
+        saved = per_piece * (self.free + (1 if self.red else 0))
+        return max(per_piece, plan.seconds * share - saved)
+
+    def _piece_at(self, plan, done: int, me) -> float:
+        """The moment the plan's piece `done` is placed: the plan's pieces evenly over its
+        time; a white drink's piece at once (004:85)."""
+        if self.free and done < self.free:
+            return me["clock"]
+        k = done - self.done_before + 1
+        span = self._span(plan)
+        steps = len(plan.placements) - self.done_before + 1
+        return round(max(me["clock"], self.begun + span * k / steps), 1)
+
+    def _stop_at(self, plan) -> float:
+        return tenths(self.begun + self._span(plan))
+
+    def _beaten(self, view, stop: float) -> bool:
+        """Another builder's Stop! has passed before this plan could end: the round is theirs."""
+        me = view["me"]
+        best = [e["stop"] for i, e in enumerate(view["seats"]) if i != me and e["stop"] is not None]
+        return bool(best) and min(best) < stop
+
+    def _mended(self, plan, me, view):
+        """The plan with each of its pieces still to place that has gone (taken by someone
+        else, or barred) swapped for a free twin of the same shape; None when one has none."""
+        done = _prefix(plan, me["building"])
+        free = set(view["supply"]) | {b["piece"] for b in me["building"][done:]}
+        free.discard(me.get("barred"))
+        placements = list(plan.placements)
+        rest = {p.piece for p in placements[done:]}
+        alike = twins(self.rules.pieces)
+        for k in range(done, len(placements)):
+            p = placements[k]
+            if p.piece in free:
+                continue
+            twin = next((q for q in alike.get(p.piece, ()) if q in free and q not in rest), None)
+            if twin is None:
+                return None
+            rest.add(twin)
+            placements[k] = p.__class__(twin, p.x, p.y, p.rotation, p.flip, p.floor)
+        return plan.__class__(plan.outline, tuple(placements), plan.seconds)
 
     def _still_good(self, plan, me, view) -> bool:
         """The plan can still be built: its next pieces are free, none barred by mint."""
@@ -90,39 +228,158 @@ class ArchitectBot:
         rest = [p.piece for p in plan.placements[done:]]
         return all(p in free and p != me.get("barred") for p in rest)
 
+    # ---- drinks (Bottle Bonus, 004:83-93) -------------------------------------------------
+
+    def _held(self, me) -> set[str]:
+        return set(me.get("drink_colours") or [])
+
+    def _drink_first(self, view, me, keys):
+        """Drinks spent before building: black for a card it cannot build (or hardly wins
+        with), blue when it expects to win the round, white and red for time."""
+        if not self.rules.bottle:
+            return None
+        if me["building"] or me["tries"]:
+            return None
+        if "drink:black" in keys and self._worth(view, view["me"], lot_of(me), me["lot"]["yen"]) \
+                < me["lot"]["yen"] / (2 * len(view["seats"])):
+            return keys["drink:black"]
+        if "drink:blue" in keys and self.level.name != "apprentice" and self._favourite(view):
+            return keys["drink:blue"]
+        if "drink:white" in keys:
+            self.free = 1
+            return keys["drink:white"]
+        if "drink:red" in keys:
+            self.red = True
+            return keys["drink:red"]
+        return None
+
+    def _pair(self, plan, done, me):
+        """Red drink: this round a new piece may be placed together with another; the
+        architect places its last two pieces in one go."""
+        return None
+
+    def _mint_now(self, view) -> bool:
+        """Mint against a leader: a builder with at least as much yen as this one, about to
+        finish (all but MINT_LEFT of its pieces placed), whose last piece goes back (004:87)."""
+        me = view["me"]
+        mine = view["seats"][me]["yen"]
+        for i, e in enumerate(view["seats"]):
+            if i == me or e["status"] != "building" or not e["lot"] or not e["building"]:
+                continue
+            if e["yen"] >= mine and len(e["building"]) >= e["lot"]["pieces"] - MINT_LEFT:
+                return True
+        return False
+
+    def _favourite(self, view) -> bool:
+        """Whether this architect is the likeliest to build first this round."""
+        chances = self._chances(view, view["me"], None)
+        return chances[view["me"]] >= max(chances) - 1e-9
+
     # ---- between rounds ------------------------------------------------------------------
 
-    def _value(self, card: dict) -> float:
-        """What a lot is worth to this architect: its yen, less for what it finds hard."""
-        hard = card["pieces"] + 2 * card["floors"]
-        reach = {"apprentice": 12, "architect": 16, "master": 24}.get(self.level.name, 16)
-        return card["yen"] - (0 if hard <= reach else 1000 * (hard - reach))
+    def _chances(self, view, me: int, mine: dict | None) -> list[float]:
+        """Each seat's chance of building first: its card at this level's pace (the others
+        assumed as quick as this architect), `mine` the card this seat would hold."""
+        times = []
+        for i, e in enumerate(view["seats"]):
+            card = mine if i == me and mine is not None else e["lot"]
+            times.append(None if card is None else pace(self.level, card["pieces"], card["floors"]))
+        return _chances(tuple(times), self.level.spread or 0.1)
+
+    def _worth(self, view, me: int, lot: Lot, yen: int, card: dict | None = None) -> float:
+        """What a lot is worth to this architect now: its yen times its chance of being built
+        first; nothing for a lot its level cannot build."""
+        if not buildable(lot, self.level, self.rules.pieces):
+            return HOPELESS * yen
+        shown = card or {"pieces": lot.pieces, "floors": lot.floors}
+        return yen * self._chances(view, me, shown)[me]
+
+    def _value_of(self, view, key: str) -> float:
+        _, r, c = key.split(":")
+        card = view["grid"][int(r)][int(c)]
+        return self._worth(view, view["me"], card_lot(card), card["yen"], card)
+
+    def _start(self, view, keys, legal):
+        """004:27 — the start card worth most, knowing that those who choose after this
+        architect will each take what is then worth most to them (as quick as it is)."""
+        best, value = None, -1.0
+        for k in keys:
+            if not k.startswith("start:"):
+                continue
+            v = self._foreseen(view, k)
+            if v > value:
+                best, value = k, v
+        return keys.get(best, legal[0])
+
+    def _foreseen(self, view, key: str) -> float:
+        me, n = view["me"], len(view["seats"])
+        _, r, c = key.split(":")
+        free = {(i, j): card for i, row in enumerate(view["grid"]) for j, card in enumerate(row)
+                if card is not None and (i in (0, 5) or j in (0, 5))
+                and buildable(card_lot(card), self.level, self.rules.pieces)}
+        lots = [e["lot"] for e in view["seats"]]
+        mine = view["grid"][int(r)][int(c)]
+        if not buildable(card_lot(mine), self.level, self.rules.pieces):
+            return 0.0
+        lots[me] = mine
+        free.pop((int(r), int(c)), None)
+        for later in [(me + k) % n for k in range(1, n)]:
+            if lots[later] is not None or not free:
+                continue
+            likely = sorted(free, key=lambda at: -free[at]["yen"] / pace(self.level, free[at]["pieces"],
+                                                                            free[at]["floors"]))[:FORESEEN]
+            pick = max(likely, key=lambda at: self._worth_with(lots, later, free[at]))
+            lots[later] = free.pop(pick)
+        return self._worth_with(lots, me, lots[me])
+
+    def _worth_with(self, lots: list, seat: int, card: dict) -> float:
+        """A card's worth to `seat` (which it can build) when the seats hold `lots` (None: no
+        card yet)."""
+        times = tuple(None if (i != seat and lot is None) else
+                      pace(self.level, (card if i == seat else lot)["pieces"], (card if i == seat else lot)["floors"])
+                      for i, lot in enumerate(lots))
+        return card["yen"] * _chances(times, self.level.spread or 0.1)[seat]
 
     def _best_card(self, view, moves, keep):
-        value = None if keep is None else self._value(keep[1])
+        value = None if keep is None else keep[1]
         chosen = None if keep is None else keep[0]
         for k in moves:
-            _, r, c = k.split(":")
-            card = view["grid"][int(r)][int(c)]
-            v = self._value(card)
+            v = self._value_of(view, k)
             if value is None or v > value:
                 chosen, value = k, v
         return chosen
 
     def _move(self, view, keys):
         me = view["seats"][view["me"]]
-        moves = [k for k in keys if k.startswith("move:")] or [k for k in keys if k.startswith("purple:")]
-        keep = ("keep", me["lot"]) if "keep" in keys and me["lot"] else None
+        moves = [k for k in keys if k.startswith("move:")]
+        keep = None
+        if "keep" in keys and me["lot"]:
+            keep = ("keep", self._worth(view, view["me"], lot_of(me), me["lot"]["yen"]))
+            if keep[1] <= 0 and moves:
+                keep = None              # never stay on a card it cannot build (004:58)
         choice = self._best_card(view, moves, keep)
+        purple = [k for k in keys if k.startswith("purple:")]
+        if purple:
+            best = self._best_card(view, purple, None)
+            here = -1.0 if choice is None else (keep[1] if choice == "keep" else self._value_of(view, choice))
+            if best is not None and self._value_of(view, best) > PURPLE_GAIN * max(here, 0.0) + 1e-9:
+                choice = best
+        if choice is None:
+            choice = self._best_card(view, purple, None)
         return keys[choice] if choice else next(iter(keys.values()))
 
     def _take(self, view, keys):
         rules = self.rules
-        for colour in DRINK_TASTE:
-            for k in keys:
-                if k.startswith("take:") and k != "take:none" and rules.colour_ids[int(k[5:]) // 6] == colour:
-                    return keys[k]
-        return keys["take:none"]
+        have = self._held(view["seats"][view["me"]])
+        ranked = sorted((k for k in keys if k.startswith("take:") and k != "take:none"),
+                        key=lambda k: (rules.colour_ids[int(k[5:]) // 6] in have,
+                                       DRINK_TASTE.index(rules.colour_ids[int(k[5:]) // 6])))
+        return keys[ranked[0]] if ranked else keys["take:none"]
+
+
+@lru_cache(maxsize=65536)
+def _chances(times: tuple, spread: float) -> list[float]:
+    return first_chances(list(times), spread)
 
 
 def _prefix(plan, building) -> int:

@@ -47,8 +47,13 @@ def check_state(rules, data, players: int, options: dict) -> dict:
     from .rules import MAX_FLOOR, MAX_SECONDS, MAX_X, MAX_Y
     _need(isinstance(data, dict), "the position is a mapping")
     s = copy_plain({k: v for k, v in data.items() if k not in ("options", "seed", "rng")})
+    if "clock" not in s and isinstance(s.get("tries"), list):
+        # saved before building moves were timed: each clock stood at its last Stop!
+        s["clock"] = [max(t, default=0.0) if isinstance(t, list) else 0.0 for t in s["tries"]]
+    s.setdefault("first", 0)      # saved before the first to place was drawn: seat 1
     keys = {"players", "round", "phase", "grid", "at", "hand", "side", "won", "supply", "built", "outline",
-            "status", "stop", "tries", "verdicts", "winners", "order", "turn", "history", "reason"}
+            "status", "stop", "tries", "verdicts", "winners", "order", "turn", "history", "reason", "clock",
+            "first"}
     if rules.bottle:
         keys |= {"box", "held", "kept", "staked", "spent", "barred", "tray", "pourer", "pours", "takers",
                  "take_turn", "last_pour"}
@@ -58,6 +63,7 @@ def check_state(rules, data, players: int, options: dict) -> dict:
     _need(s["players"] == players, "the position is for another number of players")
     n = players
     _int(s["round"], 1, 10_000, "round")
+    _int(s["first"], 0, n - 1, "the first to place an architect")
     _need(s["phase"] in PHASES, f"phase is one of {PHASES}")
     deck = rules.deck
     grid = _list(s["grid"], SIZE, "grid")
@@ -115,6 +121,9 @@ def check_state(rules, data, players: int, options: dict) -> dict:
         for t in _list(tries, None, "a seat's Stop! calls"):
             _num(t, 0.0, MAX_SECONDS, "a Stop! time")
         _need(len(tries) <= 10_000, "too many Stop! calls")
+    for i, (t, tries) in enumerate(zip(_list(s["clock"], n, "clock"), s["tries"])):
+        _num(t, 0.0, MAX_SECONDS, f"seat {i + 1}'s clock")
+        _need(t >= max(tries, default=0.0), f"seat {i + 1}'s clock stands before its last Stop!")
     for v in _list(s["verdicts"], n, "verdicts"):
         _need(v is None or isinstance(v, dict), "a verdict is a mapping")
     for w in _list(s["winners"], None, "winners"):

@@ -4,18 +4,18 @@ One place for the constants, the setup, the state, the legal moves, applying a m
 the views and the scoring. The state is plain data (a dict), so `dump` is a copy and
 `restore` checks every value.
 
-A building round is simultaneous in the box (004:39). On one shared screen each seat
-builds in turn against its own clock, and the time it claims at Stop! orders the
-Stop! calls (the kiosk measures a person's, a computer architect's level gives its own):
-every placement, take-back and Stop! is a move of the log, a placement carrying its
-data (core.payload). A Stop! runs the rule check of 004:37-54 and the physics verdict;
-when every seat has succeeded or given up, the fastest success wins the round, and
-equal times (to the tenth of a second) all count (004:56).
+A building round is simultaneous in the box (004:29, 004:39): every building move happens
+at a moment of its builder's clock, the seconds since "go!" (`moment`: a placement's and a
+Stop!'s data say when; a take-back, an outline, a drink or giving up may say so too, else
+they follow the builder's last move at once). Whoever drives several builders plays their
+moves in the order of those moments (core.simultaneous), so the pieces in the middle go to
+whoever reaches first, as at the table. Every placement, take-back and Stop! is a move of
+the log, a placement carrying its data (core.payload). A Stop! runs the rule check of
+004:37-54 and the physics verdict; when every seat has succeeded or given up, the fastest
+success wins the round, and equal times (to the tenth of a second) all count (004:56).
 """
 
 from __future__ import annotations
-
-from itertools import pairwise
 
 from core.components import DrinkSet
 from core.errors import IllegalMove
@@ -29,6 +29,7 @@ from physics.stability import judged
 
 from .cards import SIZE, Deck
 from .text import JUTAKU
+from .timing import first_chances, tenths
 
 R_START = "Tokyo Jutaku, the start (004:27-29)"
 R_BUILD = "Tokyo Jutaku, building rules (004:39-41)"
@@ -53,41 +54,10 @@ POWERS_BEFORE = ("black", "white", "blue", "red")     # spent before building (0
 #: valuation of a round not yet built, reads it; the rules time nothing themselves
 PACE = (8.0, 4.0, 2.0)
 PACE_SPREAD = 0.1
-PLACE_TAKES = "a placement: piece, x, y (mm), rotation (degrees), flip, floor"
+PLACE_TAKES = "a placement: piece, x, y (mm), rotation (degrees), flip, floor, and its moment (seconds)"
+#: the building moves that take no data but may say when they happen ({"seconds": s})
+TIMED_PLAIN = ("take_back", "give_up", "outline:", "drink:")
 STOP_TAKES = "the build time in seconds"
-
-
-def tenths(seconds: float) -> float:
-    """Build times count to the tenth of a second: equal tenths are simultaneous (004:56)."""
-    return round(seconds * 10) / 10
-
-
-#: five-point Gauss-Legendre nodes and weights on [0, 1]: exact for polynomials to degree 9
-_GAUSS = tuple(((1 + x) / 2, w / 2) for x, w in (
-    (-0.9061798459386640, 0.2369268850561891), (-0.5384693101056831, 0.4786286704993665),
-    (0.0, 0.5688888888888889), (0.5384693101056831, 0.4786286704993665), (0.9061798459386640, 0.2369268850561891)))
-
-
-def first_chances(times: list, spread: float) -> list[float]:
-    """Each builder's chance of finishing first when builder i takes a time spread evenly over
-    times[i] × [1 - spread, 1 + spread] (None: not building): the integral of its density
-    times the others' chances of being slower. Between the spans' ends the integrand is a
-    polynomial of degree below the builders' number, so Gauss-Legendre is exact there."""
-    spans = [None if t is None else (t * (1 - spread), t * (1 + spread)) for t in times]
-    out = [0.0] * len(times)
-    ends = sorted({e for sp in spans if sp is not None for e in sp})
-    for low, high in pairwise(ends):
-        for x, w in _GAUSS:
-            t = low + x * (high - low)
-            slower = [1.0 if sp is None else min(1.0, max(0.0, (sp[1] - t) / (sp[1] - sp[0]))) for sp in spans]
-            for i, sp in enumerate(spans):
-                if sp is not None and sp[0] <= t <= sp[1]:
-                    others = 1.0
-                    for j, p in enumerate(slower):
-                        if j != i:
-                            others *= p
-                    out[i] += w * (high - low) / (sp[1] - sp[0]) * others
-    return out
 
 
 class Jutaku(Rules):
@@ -99,6 +69,7 @@ class Jutaku(Rules):
     default_bot = "master"
     level_bots = {"easy": "apprentice"}   # the easy level: the apprentice architect
     how_to_play = JUTAKU
+    leave = "give_up"
 
     def __init__(self, info, assets):
         super().__init__(info, assets)
@@ -121,7 +92,8 @@ class Jutaku(Rules):
             "built": [[] for _ in range(players)], "outline": [0] * players,
             "status": ["waiting"] * players, "stop": [None] * players, "tries": [[] for _ in range(players)],
             "verdicts": [None] * players, "winners": [], "order": [], "turn": 0,
-            "history": [], "reason": "",
+            "history": [], "reason": "", "clock": [0.0] * players,
+            "first": rng.below(players),     # who places an architect first: drawn (kiosk ruling)
         }
         if self.bottle:
             box = list(range(36))
@@ -136,7 +108,8 @@ class Jutaku(Rules):
     def to_act(self, s) -> tuple[int, ...]:
         phase = s["phase"]
         if phase == "start":
-            return (next(i for i in range(s["players"]) if s["at"][i] is None),)
+            n = s["players"]
+            return (next(i for i in ((s["first"] + k) % n for k in range(n)) if s["at"][i] is None),)
         if phase == "build":
             return tuple(i for i in range(s["players"]) if s["status"][i] == "building")
         if phase == "move":
@@ -228,15 +201,51 @@ class Jutaku(Rules):
 
     def accept(self, s, seat, action, payload) -> Action:
         if action.key == "stop":
-            seconds = tenths(field(payload, "seconds", float, R_STOP, low=0.0, high=MAX_SECONDS))
+            seconds = tenths(self._at(s, seat, payload, R_STOP))
             before = max(s["tries"][seat], default=0.0)
             if seconds < before:
                 raise IllegalMove(f"the clock runs on: this Stop! at {seconds:.1f} s comes before your "
                                   f"last one at {before:.1f} s", R_STOP)
             return action._replace(data=seconds)
         if action.key == "place":
-            return action._replace(data=self._placements(s, seat, payload))
+            at = self._at(s, seat, payload, R_BUILD, default=None)
+            return action._replace(data=(self._placements(s, seat, payload), at))
+        if s["phase"] == "build" and action.key.startswith(TIMED_PLAIN):
+            if not isinstance(payload, dict) or set(payload) != {"seconds"}:
+                raise IllegalMove(f"{action.key!r} carries only its moment, {{'seconds': s}}", R_BUILD)
+            return action._replace(data=self._at(s, seat, payload, R_BUILD))
         raise IllegalMove(f"{action.key!r} takes no data")
+
+    def _at(self, s, seat, payload, rule, default=...) -> float | None:
+        """The moment a building move names (seconds since "go!"): never before the builder's
+        last move, for the clock runs on."""
+        at = field(payload, "seconds", float, rule, low=0.0, high=MAX_SECONDS, default=default)
+        if at is not None and at < s["clock"][seat] - 1e-9:
+            raise IllegalMove(f"the clock runs on: this move at {at:.1f} s comes before your last one "
+                              f"at {s['clock'][seat]:.1f} s", rule)
+        return at
+
+    def simultaneous(self, s):
+        """A building round: everyone builds at once (004:29, 004:39)."""
+        return ("build", s["round"]) if s["phase"] == "build" else None
+
+    def decided(self, s, seat, at) -> bool:
+        """Another builder's Stop! has passed before `at` (to the tenth): the round is theirs,
+        and everyone else stops building (004:56)."""
+        if s["phase"] != "build" or s["status"][seat] != "building":
+            return False
+        passed = [t for i, t in enumerate(s["stop"]) if i != seat and t is not None]
+        return bool(passed) and min(passed) < tenths(at)
+
+    def moment(self, s, seat, key, payload) -> float | None:
+        """When a building move happens on its builder's clock: the moment its data names,
+        else at once after the builder's last move. Nothing else is timed."""
+        if s["phase"] != "build":
+            return None
+        if isinstance(payload, dict) and isinstance(payload.get("seconds"), (int, float)) \
+                and not isinstance(payload.get("seconds"), bool):
+            return float(payload["seconds"])
+        return s["clock"][seat]
 
     def _placements(self, s, seat, payload) -> tuple[Placement, ...]:
         rows = payload.get("pieces") if isinstance(payload, dict) and "pieces" in payload else [payload]
@@ -285,8 +294,12 @@ class Jutaku(Rules):
         key = action.key
         if key.startswith("start:"):
             return self._start(s, seat, key)
+        if s["phase"] == "build":
+            at = action.data[1] if key == "place" else action.data
+            if isinstance(at, (int, float)) and not isinstance(at, bool):
+                s["clock"][seat] = max(s["clock"][seat], float(at))
         if key == "place":
-            return self._place(s, seat, action.data)
+            return self._place(s, seat, action.data[0])
         if key == "take_back":
             p = s["built"][seat].pop()
             self._to_supply(s, p["piece"])
@@ -336,6 +349,7 @@ class Jutaku(Rules):
         s["tries"] = [[] for _ in range(n)]
         s["verdicts"] = [None] * n
         s["outline"] = [0] * n
+        s["clock"] = [0.0] * n
         if self.bottle:
             s["spent"] = [[] for _ in range(n)]
             s["barred"] = [None] * n
@@ -422,7 +436,7 @@ class Jutaku(Rules):
         if winners:
             first = min(winners, key=lambda w: (-self.yen(s, w), w))
         else:
-            first = (s["round"] - 1) % n
+            first = (s["first"] + s["round"] - 1) % n
         return [(first + k) % n for k in range(n)]
 
     def _begin_moving(self, s) -> list[Event]:
@@ -666,6 +680,7 @@ class Jutaku(Rules):
                 "outline": s["outline"][i], "building": copy_plain(s["built"][i]),
                 "status": s["status"][i], "stop": s["stop"][i],
                 "last_try": max(s["tries"][i], default=0.0), "tries": len(s["tries"][i]),
+                "clock": s["clock"][i],
                 "verdict": copy_plain(s["verdicts"][i]),
                 "won": [[c, sd] for c, sd in s["won"][i]], "yen": self.yen(s, i)}
             if self.bottle:
@@ -677,7 +692,7 @@ class Jutaku(Rules):
         out = {"me": seat, "round": s["round"], "phase": s["phase"], "to_act": list(self.to_act(s)),
                "grid": [[None if cid is None else self._grid_card(cid) for cid in row] for row in s["grid"]],
                "seats": seats, "supply": list(s["supply"]), "history": copy_plain(s["history"]),
-               "winners": list(s["winners"]), "reason": s["reason"]}
+               "winners": list(s["winners"]), "reason": s["reason"], "now": max(s["clock"], default=0.0)}
         if self.bottle:
             out.update({"box": len(s["box"]), "tray": [self.drinks.code(d) for d in s["tray"]],
                         "last_pour": copy_plain(s["last_pour"])})

@@ -1,4 +1,4 @@
-"""The end of a match: the ranking with final yen, shared wins, and how everyone scored."""
+"""The end of a match: the ranking with final scores, shared wins, and how everyone scored."""
 
 from __future__ import annotations
 
@@ -23,13 +23,13 @@ def ordinal(n: int) -> str:
 
 
 def ranking_lines(result, seats: list[Seat]) -> list[str]:
-    """'1st  Alice  ¥3,400', with tie groups sharing a place."""
+    """'1st  Alice  ¥3,400' (or '15 pieces' where the game scores pieces), with tie groups
+    sharing a place."""
     rows = []
     place = 1
     for group in result.ranking:
         shared = " (shared)" if len(group) > 1 else ""
-        rows += [(f"{ordinal(place)}{shared}", seats[s].name, f"¥{result.final_yen[s]:,}")
-                 for s in group]
+        rows += [(f"{ordinal(place)}{shared}", seats[s].name, result.score_text(s)) for s in group]
         place += len(group)
     w0, w1 = (max(len(r[i]) for r in rows) for i in (0, 1))
     return [f"{p:<{w0}}  {name:<{w1}}  {yen}" for p, name, yen in rows]
