@@ -2,7 +2,9 @@
 
 The same bench (physics.practice.build) as the pygame window, so the same keys mostly do
 the same things; the mouse moves the piece in hand over the picture, a click drops it,
-the wheel turns it, a right click puts it back. Esc always leaves.
+the wheel turns it, a right click puts it back. Esc always leaves. A drop the rules refuse
+(the same as in a match) leaves the piece in hand, and the line above the keys says which
+rule refuses it.
 """
 
 from __future__ import annotations
@@ -81,6 +83,7 @@ class BuildPracticeScreen(BenchScreen):
                 yield SupplyList(id="practice-supply")
                 with VerticalScroll(id="practice-report"):
                     yield Static(id="practice-report-text")
+        yield Static(id="practice-refusal")
         yield Static(id="practice-holding", classes="practice-line")
         yield KeyBar()
 
@@ -94,7 +97,8 @@ class BuildPracticeScreen(BenchScreen):
             "[bold]Build practice[/] — $lot", lot=lot_line))
         self.query_one("#practice-state", Static).update(
             Content.styled(state, "$error" if alert else ""))
-        self.query_one("#practice-holding", Static).update(Content(b.holding()))
+        self.query_one("#practice-holding", Static).update(Content(b.hand_line()))
+        self._show_refusal()
         building = b.phase == "build"
         supply = self.query_one(SupplyList)
         report = self.query_one("#practice-report")
@@ -116,6 +120,15 @@ class BuildPracticeScreen(BenchScreen):
             self.query_one("#practice-report-text", Static).update(self._report())
         self.redraw()
         self.refresh_bindings()
+
+    def _show_refusal(self) -> None:
+        """Why the last drop or move was refused, in its own line(s) until the next action
+        (not twice: with nothing in hand the holding line may already say it)."""
+        b = self.bench
+        line = self.query_one("#practice-refusal", Static)
+        shown = bool(b.refusal) and b.refusal != b.hand_line()
+        line.update(Content(b.refusal if shown else ""))
+        line.display = shown
 
     def _report(self) -> Content:
         parts = []

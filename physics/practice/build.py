@@ -11,16 +11,60 @@ on `play_on()`, goes on to show where the pieces end up.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
+from core.errors import IllegalMove
+
 from .. import geometry, world
-from ..building import Building, Lot, Placement
+from ..building import R_OVERLAP, R_RESTS, Building, Lot, Placement, Violation
 from ..stability import Scene, Verdict, build_scene, settle
 from ..world import TOUCH_MM
 from .presets import lot_label, preset_lots
 
 SHOW_SECONDS = 3.0      # how long after Stop! a collapse is shown when played on
 EPS = geometry.EPS
+#: the rules a drop is refused by, in a match (games/jutaku, games/countdown) and here alike:
+#: a piece passing through another, or resting on nothing of the floor below; the others
+#: are judged at Stop!
+DROP_RULES = (R_OVERLAP, R_RESTS)
+#: how the games' refusal of a drop begins
+NOT_THERE = "that piece cannot lie there: "
+
+
+def drop_problem(building: Building, placements) -> Violation | None:
+    """The first broken rule that refuses putting `placements` into `building`, as the games
+    refuse a placement (the rule check's first violation of DROP_RULES naming a new piece);
+    None when the drop is accepted. The building is not changed."""
+    trial = Building(building.lot, building.outline, list(building.placements), building.pieces)
+    first = len(trial.placements)
+    for p in placements:
+        trial.place(p)
+    return next((v for v in trial.check(complete=False)
+                 if v.rule in DROP_RULES and any(i >= first for i in v.pieces)), None)
+
+
+def rule_words(rule: str) -> str:
+    """A rule as a reference in brackets reads it: "words (004:54)" becomes "words, 004:54"."""
+    m = re.fullmatch(r"(.*\S)\s*\(([^()]*)\)", rule)
+    return f"{m.group(1)}, {m.group(2)}" if m else rule
+
+
+def refusal_words(error: IllegalMove, placing: bool = False, piece: int | None = None, hint: str = "") -> str:
+    """A refused move in a player's words: what is wrong, and the rule that refuses it.
+
+    `placing`: the move was a drop ("Not placed"); `piece`: the number the piece in hand
+    would have had, so the rule check's "piece N" reads "the piece in hand"; `hint`: what to
+    do instead.
+    """
+    reason = error.reason.removeprefix(NOT_THERE) if placing else error.reason
+    if piece is not None:
+        reason = re.sub(rf"\bpieces (\d+) and {piece}\b", r"piece \1 and the piece in hand", reason)
+        reason = re.sub(rf"\bpiece {piece}\b", "the piece in hand", reason)
+    text = f"{'Not placed' if placing else 'Not allowed'}: {reason}"
+    if error.rule:
+        text += f" ({rule_words(error.rule)})"
+    return f"{text}. {hint}" if hint else text
 
 
 @dataclass
@@ -57,6 +101,7 @@ class BuildPractice:
         self.snap = True
         self.phase = "build"          # build, settling (verdict not reached yet), verdict
         self.message = ""
+        self.refusal = ""             # why the last drop (or move) was refused, until the next action
         self.violations: list = []
         self.verdict: Verdict | None = None
         self.scene: Scene | None = None
@@ -191,6 +236,7 @@ class BuildPractice:
             top = max((e[3] for e in self._ext), default=0.0)
             x, y = self.lot.card_mm / 2 - self.shape(piece, 0.0, False)[1] / 2, top + 20
         self.held = Held(piece, x, y)
+        self.refusal = ""
 
     def choose(self, step: int, hold: bool = False) -> None:
         """Move the supply cursor; with `hold`, take the piece under it into the hand (wrapping)."""
@@ -242,26 +288,58 @@ class BuildPractice:
         h.x, h.y = round((cx - w / 2) * 2) / 2, max(0.0, cy - hh / 2)
 
     def set_floor(self, floor: int | None) -> None:
+        """The floor keys: 1-9 choose the held piece's floor, 0 (None) lets it follow what
+        lies under the piece again."""
         if self.held:
             self.held.floor = floor
+            self.refusal = ""
 
     def toggle_snap(self) -> None:
         self.snap = not self.snap
+        self.refusal = ""
 
     def drop(self) -> int | None:
-        """Put the held piece into the building (Building.place); returns its number."""
+        """Put the held piece into the building (Building.place); returns its number.
+
+        A drop a match would refuse (DROP_RULES) is refused here too, in the same words:
+        the piece stays in hand and `refusal` says which rule refuses it.
+        """
         if not self.held:
             return None
         p = self.placement()
+        problem = drop_problem(self.building, [p])
+        if problem is not None:
+            self.refuse(IllegalMove(NOT_THERE + problem.message, problem.rule), placing=True)
+            return None
         i = self.building.place(p)
         self.held = None
+        self.refusal = ""
         self.message = f"placed piece {i + 1} ({p.piece}) on floor {p.floor}"
         self._changed()
         return i
 
+    def refuse(self, error: IllegalMove, placing: bool = False) -> None:
+        """Say why a move was refused (`refusal`, and `message` for when nothing is held)."""
+        hint = self.drop_hint(error) if placing and self.held else ""
+        piece = len(self.building.placements) + 1 if placing else None
+        self.refusal = self.message = refusal_words(error, placing, piece, hint)
+
+    def drop_hint(self, error: IllegalMove) -> str:
+        """What to do instead of a refused drop of the held piece ("" when nothing to add)."""
+        if error.rule not in DROP_RULES:
+            return ""
+        if not self.snap:
+            return "Snap is off (G): the piece is let go where it is held"
+        h, lies = self.held, self.landing()[1]
+        if h.floor and h.floor != lies:
+            return (f"You chose floor {h.floor}, but here it lies on floor {lies}: "
+                    "press 0 and its floor follows what lies under it")
+        return ""
+
     def put_back(self) -> None:
         """The piece in hand goes back to the supply."""
         self.held = None
+        self.refusal = ""
 
     def take_back(self) -> None:
         """004:50 — the last piece placed goes back to the supply."""
@@ -270,6 +348,7 @@ class BuildPractice:
             return
         p = self.building.take_back()
         self.message = f"took back {p.piece}"
+        self.refusal = ""
         self._changed()
 
     def next_lot(self, step: int = 1) -> None:
@@ -288,6 +367,7 @@ class BuildPractice:
     def stop(self) -> None:
         """Stop! Check the rules, get the settle verdict, and start the animation of it."""
         self.held = None
+        self.refusal = ""
         self.violations = self.building.check()
         self.verdict = settle(self.building)
         self.scene = build_scene(self.building) if self.building.placements else None
@@ -379,13 +459,28 @@ class BuildPractice:
                 f"{len(b.placements)}{want_p} pieces, {floors}{want_f} floors — {state}", bool(placing))
 
     def holding(self) -> str:
-        """What the hand holds, or what to do next."""
+        """What the hand holds, or what to do next; after a refused drop, why first."""
+        line = self.hand_line()
+        return f"{self.refusal} · {line}" if self.refusal and self.refusal != line else line
+
+    def floor_words(self) -> str:
+        """The held piece's floor: where it lies (auto), or the floor chosen and, when it lies
+        on another floor there, that too."""
+        h = self.held
+        lies = self.landing()[1]
+        if not h.floor:
+            return f"floor {lies} (auto; 1-9 to choose)"
+        if h.floor != lies:
+            return f"floor {h.floor} (chosen, but it lies on floor {lies} here; 0: auto)"
+        return f"floor {h.floor} (chosen; 0: auto)"
+
+    def hand_line(self) -> str:
+        """What the hand holds, or what to do next (the refusal apart)."""
         if self.held:
             h = self.held
             p = self.placement()
-            floor = f"floor {p.floor}" + ("" if h.floor else " (auto; 1-9 to choose)")
-            return (f"Holding {h.piece}: turned {h.rotation:g}°{', flipped' if h.flip else ''}, {floor}, "
-                    f"at x {p.x:g} mm, y {p.y:g} mm — snap {'on' if self.snap else 'off'} (G)")
+            return (f"Holding {h.piece}: turned {h.rotation:g}°{', flipped' if h.flip else ''}, "
+                    f"{self.floor_words()}, at x {p.x:g} mm, y {p.y:g} mm — snap {'on' if self.snap else 'off'} (G)")
         if self.phase != "build":
             return "S: check again · Backspace: take back · Tab: pick a piece and build on · Esc: leave"
         return self.message or "Pick a piece from the supply (Tab, or Up/Down and Enter, or click)."
