@@ -1,5 +1,9 @@
 """The building games in the kiosk, played as a person plays them: keys on the build
-screen, the clock, Stop!, and the table after it (Tokyo Jutaku, Countdown, Bottle Bonus)."""
+screen, the clock, Stop!, and the table after it (Tokyo Jutaku, Countdown, Bottle Bonus).
+
+Everyone builds at once (004:29, 004:39): a person's turn is a rehearsal of the round
+(core.hotseat), its match the round as the person's clock has it (`bench.match`); the
+table's match gets the round when everyone is done."""
 
 from core import games
 from kiosk.app import TokyoKiosk
@@ -88,9 +92,9 @@ async def test_a_whole_jutaku_round_with_one_person_and_a_computer_architect():
         start = next(a for a in match.legal(0) if a.text.startswith("Start on Ikebukuro 3"))
         await choose(pilot, play, start.key)
         await wait_for(pilot, lambda: turn_screen(app), "Aiko's build screen")
-        kengo = match.state["stop"][1]
-        assert kengo is not None and match.state["tries"][1] == [kengo]   # the computer built first, for real
         bench = app.screen.bench
+        live = bench.match                           # the round as Aiko's clock has it
+        assert live is not match and live.state["built"][1] == [] and live.state["tries"][1] == []
         assert bench.lot.outlines == ((22.0, 66.0),)
         # three upright thin pieces side by side, touching, inside the outline
         x = 30.0
@@ -98,15 +102,18 @@ async def test_a_whole_jutaku_round_with_one_person_and_a_computer_architect():
             clock.now += 3.0
             await place(pilot, bench, piece, x, turn)
             x = bench.building.extent(len(bench.building.placements) - 1)[2]   # right beside it
-        assert len(match.state["built"][0]) == 3
+        assert len(live.state["built"][0]) == 3 and match.state["built"][0] == []
+        assert live.state["built"][1], "Kengo builds at the same time, piece by piece"
         clock.now = 12.0
         await pilot.press("s")
         await wait_for(pilot, lambda: app.screen.bench.phase == "verdict", "the verdict")
-        assert match.state["stop"][0] == 12.0 and match.state["verdicts"][0]["passes"]
+        assert live.state["stop"][0] == 12.0 and live.state["verdicts"][0]["passes"]
+        assert live.state["stop"][1] is None                # Kengo had not finished by 12 s
         await pilot.press("enter")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayScreen", "back at the table")
         # 004:56 — the faster success wins the round; 004:58 — the winner moves first.
         assert match.state["won"][0] == [["ikebukuro-3", "front"]] and match.state["won"][1] == []
+        assert [mv for mv in match.log.moves if mv[1] == "stop"] == [(0, "stop", {"seconds": 12.0})]
         assert match.state["phase"] == "move" and match.to_act() == (0,)
         await pilot.press("enter")
         await wait_for(pilot, lambda: match.state["round"] == 2, "round 2")
@@ -133,22 +140,22 @@ async def test_a_countdown_floor_against_the_clock():
         bench = screen.bench
         assert bench.countdown and bench.lot.outlines == ((0.0, 88.0),)    # 004:68 — the card's own edge
         assert "60.0 s left" in bench.clock_line()                          # 004:70
+        live = bench.match
         piece = next(p for p in bench.supply() if p.startswith("block-40x20"))
         clock.now += 20.0
         await place(pilot, bench, piece, 24.0, False)
-        assert [p["piece"] for p in match.state["built"][0]] == [piece]
+        assert [p["piece"] for p in live.state["built"][0]] == [piece]
         clock.now += 45.0                                                   # 65 s: time is up
         late = next(p for p in bench.supply() if p.startswith("cube-20"))
         await place(pilot, bench, late, 24.0, False)
-        assert len(match.state["built"][0]) == 1 and "time is up" in bench.message
+        assert len(live.state["built"][0]) == 1 and "time is up" in bench.message
         assert "Time!" in bench.clock_line()
         await pilot.press("escape")                                        # end the round now?
         await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "end the round?")
         await pilot.press("y")
-        await wait_for(pilot, lambda: bench.done, "the round ended")
-        assert match.state["status"][0] in ("waiting", "building") and match.state["stood"][0] == 1
-        await pilot.press("enter")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayScreen" or bench.done, "the round ended")
         await wait_for(pilot, lambda: match.state["round"] == 2, "floor 2")
+        assert match.state["stood"][0] == 1
         await wait_for(pilot, lambda: turn_screen(app) and app.screen is not screen, "Aiko's second floor",
                        limit=900)
         assert "45.0 s left" in app.screen.bench.clock_line()               # 004:71
@@ -156,7 +163,7 @@ async def test_a_countdown_floor_against_the_clock():
         await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "end the round?")
         await pilot.press("y")
         # 004:75 — no piece this round: Aiko is out and scores the one piece she built
-        await wait_for(pilot, lambda: match.state["status"][0] == "out", "Aiko out")
+        await wait_for(pilot, lambda: match.state["status"][0] == "out", "Aiko out", limit=900)
         assert match.state["score"][0] == 1
 
 
@@ -169,7 +176,7 @@ async def a_drink_for_aiko(pilot, colour: str):
     await wait_for(pilot, lambda: play.human == 0, "Aiko's start")
     await pilot.press("enter")
     await wait_for(pilot, lambda: turn_screen(app), "Aiko's build", limit=900)
-    await pilot.press("escape")                       # Bo has built: Aiko gives the round up
+    await pilot.press("escape")                       # Aiko gives the round up; Bo builds on
     await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "give up?")
     await pilot.press("y")
     # 004:79 — Bo won: Bo pours one drink (one other player); Aiko may take what came out
@@ -190,6 +197,7 @@ async def test_bottle_bonus_pour_take_and_spend_a_drink_by_keys():
     async with app.run_test(size=(120, 40)) as pilot:
         play, clock, match = await a_drink_for_aiko(pilot, "black")
         bench = app.screen.bench
+        match = bench.match                           # the round as Aiko's clock has it
         card = match.rules.deck.card(match.state["hand"][0])
         assert bench.lot.floors == card.front.floors and "back" not in str(match.view(0)["seats"][0]["lot"])
         # 004:83 — black: the lot card turned over before building; the back's demands now count
@@ -207,6 +215,7 @@ async def test_the_white_drinks_free_piece_takes_no_time_on_the_clock():
     async with app.run_test(size=(120, 40)) as pilot:
         play, clock, match = await a_drink_for_aiko(pilot, "white")
         screen = app.screen
+        match = screen.bench.match                    # the round as Aiko's clock has it
         clock.now += 4.0
         await pilot.press("d")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "DrinkMenu", "the drinks")
@@ -232,6 +241,7 @@ async def test_a_piece_taken_from_the_supply_and_dropped_by_mouse_is_a_move_of_t
         await pilot.click("#actions", offset=(4, 2))                 # the first start, touched
         await wait_for(pilot, lambda: turn_screen(app), "Aiko's build", limit=900)
         screen = app.screen
+        match = screen.bench.match                    # the round as Aiko's clock has it
         piece = screen.bench.supply()[2]
         await pilot.click("#practice-supply", offset=(3, 2))         # the third piece of the supply
         await wait_for(pilot, lambda: screen.bench.held is not None, "a piece in hand")
@@ -245,3 +255,48 @@ async def test_a_piece_taken_from_the_supply_and_dropped_by_mouse_is_a_move_of_t
         assert match.log.moves[-1][:2] == (0, "place")
         await pilot.click(canvas, offset=(col, row), button=3)       # nothing held: a right click does nothing
         assert len(match.state["built"][0]) == 1
+
+
+@sync
+async def test_two_people_build_one_after_another_against_the_middle_at_each_second():
+    # 004:39 — everyone builds at once. Aiko builds first at the screen, then Bo; Bo's middle
+    # is the middle as it stood at each second of his clock: Aiko's cube is gone from 5.0 s.
+    app = TokyoKiosk(bot_delay=0, seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        play, clock = await start(pilot, "jutaku", [Seat("Aiko"), Seat("Bo"), Seat("Kengo", "master")])
+        match = play.match
+        while match.state["phase"] == "start":
+            await wait_for(pilot, lambda: play.human is not None or match.state["phase"] != "start", "a start")
+            if match.state["phase"] == "start":
+                await pilot.press("enter")
+                await pilot.pause()
+        await wait_for(pilot, lambda: turn_screen(app), "Aiko's build screen", limit=900)
+        first = app.screen
+        assert first.bench.seat == 0
+        cube = next(p for p in first.bench.supply() if p.startswith("cube-20"))
+        clock.now = 5.0
+        await place(pilot, first.bench, cube, first.bench.lot.outlines[0][0] + 2, False)
+        assert [p["piece"] for p in first.bench.match.state["built"][0]] == [cube]
+        clock.now = 10.0
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "give up?")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: turn_screen(app) and app.screen is not first, "Bo's build screen")
+        second = app.screen
+        assert second.bench.seat == 1 and cube in second.bench.supply()     # at 0.0 s it lies there
+        t0 = clock.now                                                      # Bo's clock starts at 0.0 s
+        clock.now = t0 + 6.0
+        second._show_clock()                                                # the clock passes 5.0 s
+        assert cube not in second.bench.supply()
+        assert [p["piece"] for p in second.bench.match.state["built"][0]] == [cube]
+        assert match.state["built"][0] == []                                # the table waits for everyone
+        clock.now = t0 + 7.0
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "give up?")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: match.state["phase"] != "build", "the round played out", limit=900)
+        moves = [mv for mv in match.log.moves if mv[0] in (0, 1)]
+        assert (0, "place") in [mv[:2] for mv in moves]
+        placed = next(mv for mv in moves if mv[1] == "place")
+        assert placed[2]["piece"] == cube and placed[2]["seconds"] == 5.0
+        assert (1, "give_up", {"seconds": 7.0}) in moves and (0, "give_up", {"seconds": 10.0}) in moves

@@ -145,7 +145,7 @@ async def tsukiji_expansion_of(pilot) -> None:
 
 async def build_of(pilot, name: str) -> None:
     """A person's building turn: Tokyo Jutaku after the start on an outer card, Countdown
-    at once; the computer architect has built first."""
+    at once; the computer architect builds at the same time (core.hotseat)."""
     await at_menu(pilot)
     pilot.app.start_match(games.load(name), seats(name), OPTIONS[name])
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, PlayScreen), "the table")

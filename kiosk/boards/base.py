@@ -78,10 +78,12 @@ class Board(VerticalScroll):
         return ""
 
     @classmethod
-    def turn_screen(cls, match, seat: int, name: str, clock, names: list[str]):
+    def turn_screen(cls, match, seat: int, name: str, clock, names: list[str], **turn):
         """The screen on which a person supplies the data of actions that take it
         (Action.takes: placements, a build time), or None when the board has none; the
-        play screen pushes it while the match waits for that person's data."""
+        play screen pushes it while the match waits for that person's data. In a round where
+        everyone builds at once, `turn` holds the person's rehearsal of it (core.hotseat:
+        `turn`, the second it starts at, `start`, and `why` they are back there)."""
         return None
 
     #: actions that take data are listed among the others; choosing one calls open_data

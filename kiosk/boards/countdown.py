@@ -44,6 +44,6 @@ class CountdownBoard(Board):
         return f"{entry['pieces']} pieces" + (" (out)" if entry["status"] == "out" else "")
 
     @classmethod
-    def turn_screen(cls, match, seat: int, name: str, clock, names):
+    def turn_screen(cls, match, seat: int, name: str, clock, names, **turn):
         from ..practice.turn import CountdownTurnScreen
-        return CountdownTurnScreen(match, seat, name, clock, names)
+        return CountdownTurnScreen(match, seat, name, clock, names, **turn)

@@ -87,6 +87,6 @@ class JutakuBoard(Board):
         return f"{len(entry['won'])} lot(s), {yen(entry['yen'])}"
 
     @classmethod
-    def turn_screen(cls, match, seat: int, name: str, clock, names):
+    def turn_screen(cls, match, seat: int, name: str, clock, names, **turn):
         from ..practice.turn import BuildTurnScreen
-        return BuildTurnScreen(match, seat, name, clock, names)
+        return BuildTurnScreen(match, seat, name, clock, names, **turn)

@@ -5,6 +5,12 @@ and Stop! is a move of the match (a placement carries its data, core.payload), s
 rules of the game decide, not the screen; the screen mirrors what the match accepted.
 A clock runs from the moment the builder takes the screen: in Tokyo Jutaku it is the
 build time the Stop! claims (004:56), in Countdown it counts down the round (004:70-73).
+
+Where everyone builds at once (a building round), the turn is a rehearsal of the round
+(core.hotseat): every move carries the second of the builder's clock it is made at, and
+the others' moves are played as the clock passes theirs, so the middle on the screen is
+the middle as it stands at that second. When someone else's Stop! has already won the
+round, the turn ends there.
 """
 
 from __future__ import annotations
@@ -19,9 +25,9 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.errors import IllegalMove
-from core.game import Match
+from core.game import Match, Move
 from physics.building import Building, Lot, Placement
-from physics.practice.build import BuildPractice
+from physics.practice.build import DROP_RULES, BuildPractice
 
 from ..words import named
 from .build import BuildPracticeScreen
@@ -42,8 +48,10 @@ def _payload(p: Placement) -> dict:
 class TurnBench(BuildPractice):
     """The build bench of one seat in a match; `clock()` gives the seconds of its turn."""
 
-    def __init__(self, match: Match, seat: int, clock, names: list[str] | None = None):
-        self.match = match
+    def __init__(self, match: Match, seat: int, clock, names: list[str] | None = None, turn=None):
+        self.turn = turn                            # a rehearsal of a building round (core.hotseat)
+        self.match = match if turn is None else turn.match
+        match = self.match
         self.seat = seat
         self.clock = clock
         self.names = names or []
@@ -78,15 +86,30 @@ class TurnBench(BuildPractice):
         self._changed()
 
     def _play(self, key: str, payload=None) -> bool:
+        """Play a move of the match; a refused one says why (`refusal`) and changes nothing.
+        In a rehearsal every move names the second of the clock it is made at."""
         try:
-            events = self.match.play(self.seat, key, payload)
+            if self.turn is None:
+                events = self.match.play(self.seat, key, payload)
+            else:
+                at = round(self.clock(), 1)
+                if isinstance(payload, dict):
+                    at = payload.setdefault("seconds", at)
+                elif payload is None:
+                    payload = {"seconds": at}
+                events = self.turn.play(Move(key, payload), at)
         except IllegalMove as e:
-            self.message = named(f"Not allowed: {e}", self.names)
+            self.refuse(e, placing=isinstance(payload, dict) and ("piece" in payload or "pieces" in payload))
             return False
+        self.refusal = ""
         self.message = named(" · ".join(e.text for e in events), self.names) if events else ""
-        self.done = (self.view()["round"] != self.round
+        self.done = (self.view()["round"] != self.round or self.seat not in self.match.to_act()
                      or not any(a.takes for a in self.match.legal(self.seat)))
         return True
+
+    def refuse(self, error: IllegalMove, placing: bool = False) -> None:
+        super().refuse(error, placing)
+        self.refusal = self.message = named(self.refusal, self.names)
 
     def legal_keys(self) -> set[str]:
         return {a.key for a in self.match.legal(self.seat)}
@@ -103,6 +126,31 @@ class TurnBench(BuildPractice):
         if self.countdown:
             self.held.floor = self.floor_now()
 
+    def set_floor(self, floor: int | None) -> None:
+        """Countdown: the floor is the round's (004:70-73), the floor keys only say so."""
+        if not self.countdown:
+            super().set_floor(floor)
+        elif self.held and floor not in (None, self.floor_now()):
+            from games.countdown.rules import R_ROUND
+            self.refuse(IllegalMove(f"this round builds floor {self.floor_now()}, not floor {floor}", R_ROUND))
+
+    def floor_words(self) -> str:
+        if not self.countdown:
+            return super().floor_words()
+        floor, lies = self.floor_now(), self.landing()[1]
+        if lies != floor:
+            return f"floor {floor}, this round's (but it lies on floor {lies} here)"
+        return f"floor {floor}, this round's"
+
+    def drop_hint(self, error: IllegalMove) -> str:
+        """Countdown: where a piece of this round's floor goes instead."""
+        if not self.countdown or not self.snap or error.rule not in DROP_RULES:
+            return super().drop_hint(error)
+        floor, lies = self.floor_now(), self.landing()[1]
+        where = "on the card" if floor == 1 else f"on a piece of floor {floor - 1}"
+        here = f", and here it would lie on floor {lies}" if lies != floor else ""
+        return f"Countdown builds floor {floor} this round{here}: put the piece where it rests {where}"
+
     # ---- moves -----------------------------------------------------------------------
 
     def drop(self) -> int | None:
@@ -110,10 +158,12 @@ class TurnBench(BuildPractice):
             return None
         p = self.placement()
         payload = _payload(p)
-        if self.countdown:
+        if self.countdown or self.turn is not None:
             payload["seconds"] = round(self.clock(), 1)
         if self.pending is not None:
             payload = {"pieces": [_payload(self.pending), payload]}
+            if self.turn is not None or self.countdown:
+                payload["seconds"] = payload["pieces"][1].pop("seconds")
         if not self._play("place", payload):
             return None
         self.held = None
@@ -161,16 +211,18 @@ class TurnBench(BuildPractice):
         if self.countdown:
             if self._play("done"):
                 self.building = self._mirror() if not self.done else self.building
+            refusal = self.refusal
             super().stop()
+            self.refusal = refusal              # a refused end of the round still says why
             return
         seconds = max(round(self.clock(), 1), self.me()["last_try"])
         if self._play("stop", {"seconds": seconds}):
             super().stop()
 
-    def give_up(self) -> None:
-        key = "done" if self.countdown else "give_up"
-        if key in self.legal_keys():
-            self._play(key)
+    def give_up(self) -> bool:
+        """Give the round up (Jutaku) or end it now (Countdown); when the match refuses,
+        `refusal` says why. True when the match took it."""
+        return self._play("done" if self.countdown else "give_up")
 
     # ---- words -----------------------------------------------------------------------
 
@@ -250,6 +302,9 @@ class GiveUp(ModalScreen[bool]):
 class BuildTurnScreen(BuildPracticeScreen):
     """One person's building turn; it closes when the match no longer waits for them."""
 
+    turn = None              # the rehearsal of a round everyone builds in at once (core.hotseat)
+    ended_at: float | None = None
+
     BINDINGS = [
         Binding("escape", "give_up", "Give up"),
         Binding("d", "drinks", "Drinks", show=False),
@@ -257,25 +312,88 @@ class BuildTurnScreen(BuildPracticeScreen):
         Binding("enter", "pick_or_drop", "Pick/drop"),
     ]
 
-    def __init__(self, match: Match, seat: int, name: str, clock, names: list[str] | None = None):
+    def __init__(self, match: Match, seat: int, name: str, clock, names: list[str] | None = None,
+                 turn=None, start: float | None = None, why: str = ""):
         self.started = clock()
         self.white_from: float | None = None       # white drink: the clock waits for the free piece
-        last = match.view(seat)["seats"][seat].get("last_try", 0.0) or 0.0
-        self.bench_clock = lambda: last + (self.white_from if self.white_from is not None else clock()) - self.started
-        super().__init__(TurnBench(match, seat, self.bench_clock, names))
+        if start is None:
+            start = match.view(seat)["seats"][seat].get("last_try", 0.0) or 0.0
+        self.bench_clock = lambda: start + (self.white_from if self.white_from is not None else clock()) - self.started
+        super().__init__(TurnBench(match, seat, self.bench_clock, names, turn))
         self.person = name
+        self.turn = turn
+        #: the second of the round the turn ended at without a move of the person's (someone
+        #: else's Stop! won the round first): what the rehearsal records as its end
+        self.ended_at: float | None = None
         self._clock_timer = None
         self._white_count = 0
+        self._heard = len(self.bench.match.log.moves)
+        if why:
+            self.bench.message = named(f"Back to {start:.1f} s: {why}. Your building is as it was then; "
+                                       "build on.", self.bench.names)
+        elif turn is not None:
+            self.bench.message = ("Everyone builds at once: the middle is as it stands at each second "
+                                  "of your clock. Pick a piece (Tab) and build.")
 
     def on_mount(self) -> None:
         super().on_mount()
         self._clock_timer = self.set_interval(0.2, self._show_clock, name="build clock")
 
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        if self._clock_timer is not None:
+            self._clock_timer.stop()
+            self._clock_timer = None
+
     def _show_clock(self) -> None:
+        if self.turn is not None and not self.bench.done:
+            self._follow_the_others()
         self.query_one("#practice-holding", Static).update(Content(self._holding_line()))
 
+    def _follow_the_others(self) -> None:
+        """The others' moves up to this second of the clock (core.hotseat): the middle, their
+        buildings and, after a "put it back!", this one change as at the table. When another
+        builder's Stop! has already won the round, this turn ends there."""
+        b = self.bench
+        now = b.clock()
+        self.turn.advance(now)
+        log = b.match.log.moves
+        if len(log) != self._heard:
+            notes = [named(e, b.names) for e in self._news(log[self._heard:])]
+            self._heard = len(log)
+            mine = b.me()["building"]
+            if [_payload(p) for p in b.building.placements] != mine and b.pending is None:
+                b.resync()
+            if b.held is not None and b.held.piece not in b.view()["supply"]:
+                b.held = None
+                notes.append("the piece you held was taken first by someone else")
+            if notes:
+                b.message = " · ".join(notes)
+            self.refresh_all()
+        if self.turn.decided(now) and self.is_current:
+            self.ended_at = now
+            b.done = True
+            b.message = f"{self._to_beat().strip(' ·') or 'Another Stop!'} has won this round."
+            self.dismiss(True)
+
+    def _news(self, moves) -> list[str]:
+        """Words for the others' moves that matter to a builder: Stop! calls, giving up."""
+        out = []
+        names = self.bench.names
+        for seat, key, *data in moves:
+            if seat == self.bench.seat:
+                continue
+            who = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+            if key == "stop":
+                out.append(f"{who} calls Stop! at {data[0]['seconds']:.1f} s")
+            elif key in ("give_up", "done"):
+                out.append(f"{who} is done with this round")
+            elif key == "drink:mint":
+                out.append(f"{who}: put it back!")
+        return out
+
     def _holding_line(self) -> str:
-        return f"{self.bench.clock_line()} · {self.bench.holding()}"
+        return f"{self.bench.clock_line()} · {self.bench.hand_line()}"
 
     def refresh_all(self) -> None:
         super().refresh_all()
@@ -329,9 +447,12 @@ class BuildTurnScreen(BuildPracticeScreen):
                     else "Give up this round? Your pieces go back to the middle.")
 
         def answer(yes: bool | None) -> None:
-            if yes:
-                self.bench.give_up()
-                self.refresh_all()
+            if not yes:
+                return
+            if self.bench.give_up() and self.bench.done:
+                self.dismiss(True)           # in one step, from the verdict view too
+                return
+            self.refresh_all()               # refused or not over yet: the bench says why
         self.app.push_screen(GiveUp(question), answer)
 
     def action_drinks(self) -> None:

@@ -1,7 +1,8 @@
 """The play frame shared by every game: header, board, seats, actions and event log.
 
 People choose from the legal actions of the seat to act; computer seats move by
-themselves after the app's bot delay, each with its own seeded random stream. A bot
+themselves after the app's bot delay, each with its own seeded random stream. Where
+several seats act at once (a building round) their moves go by time (kiosk.screens.together). A bot
 that searches (the hard level) thinks on a copy of the match in a thread, so the screen
 answers keys meanwhile; its move is played on the match only if nothing was played in
 between (else it thinks again). Every other bot moves at once, on the UI thread. The
@@ -80,6 +81,7 @@ class PlayScreen(Screen):
         self._ended = False
         self._save_warned = False
         self.turn_open = False               # a person's building turn screen is up
+        self.together = None                 # the round where several seats act at once
 
     def compose(self) -> ComposeResult:
         yield Static(id="play-header")
@@ -153,6 +155,8 @@ class PlayScreen(Screen):
         if match.over:
             self._finish()
             return
+        if self._together(to_act):
+            return
         picker = self.query_one(ActionPicker)
         if hand_over:
             name = self.seats[person].name
@@ -178,6 +182,70 @@ class PlayScreen(Screen):
                                              [a for a in legal if not a.takes])
             picker.offer(title, offered, masked=hidden, words=self.names())
         self._start_bot(to_act)
+
+    def _together(self, to_act: tuple[int, ...]) -> bool:
+        """A round where several seats act at once (Rules.simultaneous): the computers' moves
+        by time, or the people's turns at the build screen (kiosk.screens.together). True when
+        the round took the screen's flow."""
+        from .together import Together
+        match = self.match
+        phase = match.rules.simultaneous(match.state)
+        if phase is None or getattr(self.board_cls, "turn_screen", None) is None:
+            self.together = None
+            return False
+        if self.together is None or self.together.phase != phase:
+            self.together = Together(self, phase, to_act)
+        together = self.together
+        picker = self.query_one(ActionPicker)
+        if together.hotseat is None:
+            waiting = " and ".join(self.seats[s].name for s in to_act)
+            picker.wait(f"{waiting} (computer) building…", "Everyone builds at once.")
+            self._start_table()
+            return True
+        if self.turn_open:
+            return True
+        back = together.hotseat.next()
+        if back is None:
+            events = together.hotseat.commit()
+            together.adopt(self)
+            self.together = None
+            self._moved(events)
+            return True
+        seat = back.seat
+        turn = together.hotseat.rehearse(seat, back.moment)
+        screen = self.board_cls.turn_screen(match, seat, self.seats[seat].name, self.app.clock, self.names(),
+                                            turn=turn, start=back.moment, why=back.why)
+        self.turn_open = True
+        self.human = None
+        picker.wait(f"{self.seats[seat].name} is building…")
+
+        def done(_=None) -> None:
+            together.hotseat.keep(turn.end(screen.ended_at))
+            self.turn_open = False
+            self.advance()
+
+        self.app.push_screen(screen, done)
+        return True
+
+    def _start_table(self) -> None:
+        """The next computer move of the round, after the bot delay."""
+        if self._bot_pending:
+            return
+        self._bot_pending = True
+        delay = self.app.bot_delay
+        if delay > 0:
+            self.set_timer(delay, lambda: self.guarded(self._table_move))
+        else:
+            self.call_later(self.guarded, self._table_move)
+
+    def _table_move(self) -> None:
+        self._bot_pending = False
+        together = self.together
+        if together is None or together.table is None or self._ended:
+            self.advance()
+            return
+        played = together.table.step()
+        self._moved(played[1] if played else [])
 
     def _take_turn(self, seat: int, to_act: tuple[int, ...]) -> bool:
         """A person whose actions take data (a building turn) gets the board's screen for it,
