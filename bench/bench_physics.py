@@ -37,7 +37,8 @@ from core import assets  # noqa: E402
 from physics import geometry, stability, vending, world  # noqa: E402
 from physics.building import Building, Lot, Placement  # noqa: E402
 from physics.pieces import Catalogue, catalogue  # noqa: E402
-from physics.stability import build_scene, settle  # noqa: E402
+from physics.stability import build_scene, settle, solver_iterations  # noqa: E402
+from tests.test_physical_truth import upright_tower  # noqa: E402
 
 
 def median_ms(fn, repeats: int) -> float:
@@ -124,6 +125,16 @@ def lone(frac: float) -> Building:
     return b
 
 
+def on_uprights(floors: int, inset: float, lean: float = 0.0) -> Building:
+    """tests/test_physical_truth.py's tall, heavy building on uprights 8-10 mm wide, each `inset`
+    mm inside the piece under it; `lean` moves the middle upright out (at 5 mm its load lies
+    2 mm past its edge)."""
+    b = Building(Lot.card_edge())
+    for pid, x, y, floor, rotation in upright_tower(floors, inset, lean):
+        b.place(Placement(pid, x, y, rotation, False, floor))
+    return b
+
+
 # ---- the plain loop -----------------------------------------------------------------------
 
 def plain_pymunk(building: Building, steps: int) -> None:
@@ -131,7 +142,7 @@ def plain_pymunk(building: Building, steps: int) -> None:
     calls, no verdict bookkeeping."""
     space = pymunk.Space()
     space.gravity = (0, -world.GRAVITY)
-    space.iterations = world.ITERATIONS
+    space.iterations = world.ITERATIONS     # the bench's buildings hold no narrowly held piece
     space.collision_slop = world.COLLISION_SLOP
     space.collision_bias = world.COLLISION_BIAS
     space.sleep_time_threshold = world.SLEEP_TIME
@@ -286,11 +297,16 @@ TRUTHS = (
     + [(f"column of {n}, top third at {s} L", s < 0.5, lambda n=n, s=s: column(n, s, True))
        for n in (25, 60) for s in (0.40, 0.55)]
     + [("tower of every flat piece", True, lambda: flat_tower(36)),
-       ("the same tower leaning 3 mm a floor", False, lambda: flat_tower(36, 3.0))])
+       ("the same tower leaning 3 mm a floor", False, lambda: flat_tower(36, 3.0))]
+    + [(f"{n} floors on narrow uprights {inset} mm in", True, lambda n=n, inset=inset: on_uprights(n, inset))
+       for n in (10, 11, 12) for inset in (2.0, 3.0)]
+    + [(f"{n} floors on narrow uprights, one load 2 mm past its upright", False,
+        lambda n=n: on_uprights(n, 2.5, 5.0)) for n in (10, 12)])
 
 
 def sweep() -> None:
-    base = (world.STEP, world.ITERATIONS, world.add_table, world.CHECK_STEPS, world.CHECK_STEPS_LATER)
+    base = (world.STEP, world.ITERATIONS, world.NARROW_ITERATIONS, world.add_table, world.CHECK_STEPS,
+            world.CHECK_STEPS_LATER)
 
     def segment_table(space, half_width=world.TABLE_HALF_WIDTH_MM):
         seg = pymunk.Segment(space.static_body, (-half_width, -5.0), (half_width, -5.0), 5.0)
@@ -298,14 +314,20 @@ def sweep() -> None:
         space.add(seg)
         return seg
 
-    settings = [("1/1920 s, 10 iterations, box table (chosen)", 1 / 1920, 10, base[2]),
-                ("1/1920 s, 10 iterations, segment table", 1 / 1920, 10, segment_table),
-                ("1/240 s, 30 iterations", 1 / 240, 30, base[2]),
-                ("1/960 s, 20 iterations", 1 / 960, 20, base[2]),
-                ("1/1440 s, 10 iterations", 1 / 1440, 10, base[2]),
-                ("1/1920 s, 6 iterations", 1 / 1920, 6, base[2])]
-    for label, step, iterations, table in settings:
-        world.STEP, world.ITERATIONS, world.add_table = step, iterations, table
+    table = base[3]
+    settings = [("1/1920 s, 10 iterations, 40 where narrowly held, box table (chosen)", 1 / 1920, 10, 40, table),
+                ("1/1920 s, 10 iterations everywhere (before)", 1 / 1920, 10, 10, table),
+                ("1/1920 s, 10 iterations, 20 where narrowly held", 1 / 1920, 10, 20, table),
+                ("1/1920 s, 20 iterations everywhere", 1 / 1920, 20, 20, table),
+                ("1/1920 s, 10 iterations, 40 where narrowly held, segment table", 1 / 1920, 10, 40, segment_table),
+                ("1/240 s, 30 iterations", 1 / 240, 30, 30, table),
+                ("1/960 s, 20 iterations", 1 / 960, 20, 20, table),
+                ("1/960 s, 40 iterations", 1 / 960, 40, 40, table),
+                ("1/1440 s, 10 iterations", 1 / 1440, 10, 10, table),
+                ("1/1440 s, 20 iterations", 1 / 1440, 20, 20, table),
+                ("1/1920 s, 6 iterations", 1 / 1920, 6, 6, table)]
+    for label, step, iterations, narrow, table in settings:
+        world.STEP, world.ITERATIONS, world.NARROW_ITERATIONS, world.add_table = step, iterations, narrow, table
         world.CHECK_STEPS = max(1, round(1 / 60 / step))
         world.CHECK_STEPS_LATER = 4 * world.CHECK_STEPS
         right, wrong, spent = 0, [], 0.0
@@ -320,7 +342,8 @@ def sweep() -> None:
                 wrong.append(name)
         print(f"  {label}: {right}/{len(TRUTHS)} right in {spent:.2f} s"
               + (f"; wrong: {'; '.join(wrong)}" if wrong else ""))
-    world.STEP, world.ITERATIONS, world.add_table, world.CHECK_STEPS, world.CHECK_STEPS_LATER = base
+    (world.STEP, world.ITERATIONS, world.NARROW_ITERATIONS, world.add_table, world.CHECK_STEPS,
+     world.CHECK_STEPS_LATER) = base
 
 
 def main() -> None:
@@ -332,7 +355,7 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"pymunk {pymunk.version} (Chipmunk {pymunk.chipmunk_version[:5]}), step {world.STEP:.6f} s, "
-          f"{world.ITERATIONS} iterations")
+          f"{world.ITERATIONS} iterations ({world.NARROW_ITERATIONS} where a narrowly held piece rests on another)")
     for label, building, goal in (("20-piece house", twenty_piece_house(), 15),
                                   ("32-floor tower", flat_tower(32), 150),
                                   ("60-block column", column(60), 250)):
@@ -343,6 +366,7 @@ def main() -> None:
 
     ratios = []
     for building in (twenty_piece_house(), flat_tower(32), column(60), lone(0.6)):
+        assert solver_iterations(building) == world.ITERATIONS, "plain_pymunk steps with world.ITERATIONS"
         steps = settle(building, early_exit=False, max_seconds=0.5).steps
         ours, plain = [], []
         for _ in range(args.repeats):

@@ -98,10 +98,10 @@ def build_scene(building: Building) -> Scene:
     Each part is its polygon inset by world.PIECE_RADIUS and rounded by as much (see
     world.py): the outline stays, the corners are rounded.
     """
-    space = world.new_space()
+    placed = [building.polygons(i) for i in range(len(building.placements))]
+    space = world.new_space(solver_iterations(building, placed))
     world.add_table(space)
     bodies = []
-    placed = [building.polygons(i) for i in range(len(building.placements))]
     outlines = []
     for p, polys in zip(building.placements, placed):
         body = pymunk.Body()
@@ -124,6 +124,36 @@ def build_scene(building: Building) -> Scene:
     scene.cogs = [tuple(b.center_of_gravity) for b in bodies]
     scene.start = [scene.relative(i) for i in range(len(bodies))]
     return scene
+
+
+def solver_iterations(building: Building, polys=None) -> int:
+    """The solver iterations the building's verdict is settled with (world.py says why):
+    world.NARROW_ITERATIONS when a piece held narrowly rests on another held narrowly (a
+    load on an upright 8-10 mm wide, say), else world.ITERATIONS.
+
+    A piece is held narrowly when what it rests on (the floor-below pieces it touches;
+    floor-1 pieces: the table) reaches under no more than world.NARROW_MM of its width,
+    as the pieces' boxes show. `polys` are the pieces' polygons where already at hand.
+    """
+    placements = building.placements
+    polys = polys or [building.polygons(i) for i in range(len(placements))]
+    narrow_mm, touch = world.NARROW_MM, world.TOUCH_MM
+    floors: dict[int, list[tuple[float, float, float, bool]]] = {}   # (x0, x1, top, held narrowly)
+    for p, parts in sorted(zip(placements, polys), key=lambda pp: pp[0].floor):
+        xs = [x for part in parts for x, _ in part]
+        ys = [y for part in parts for _, y in part]
+        x0, x1, y0 = min(xs), max(xs), min(ys)
+        if p.floor == 1:
+            held, on_narrow = x1 - x0, False
+        else:
+            below = [b for b in floors.get(p.floor - 1, ())
+                     if abs(b[2] - y0) <= touch and min(x1, b[1]) > max(x0, b[0])]
+            held = sum(min(x1, b[1]) - max(x0, b[0]) for b in below)
+            on_narrow = any(b[3] for b in below)
+        if held <= narrow_mm and on_narrow:
+            return world.NARROW_ITERATIONS
+        floors.setdefault(p.floor, []).append((x0, x1, max(ys), held <= narrow_mm))
+    return world.ITERATIONS
 
 
 def _area(poly) -> float:

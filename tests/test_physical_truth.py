@@ -9,6 +9,7 @@ more, as a user with extra blocks would.
 from __future__ import annotations
 
 import json
+import math
 import tomllib
 
 import pytest
@@ -49,8 +50,13 @@ def blocks(tmp_path, monkeypatch):
 
 def verdict(tmp_path, capsys, pieces: list[tuple[str, float, float]], name="scene") -> dict:
     """Run a scene of (piece, x, y) placed floor on floor through the command; its verdict."""
+    return scene_verdict(tmp_path, capsys, [(p, x, y, k + 1, 0.0) for k, (p, x, y) in enumerate(pieces)], name)
+
+
+def scene_verdict(tmp_path, capsys, rows: list[tuple[str, float, float, int, float]], name="scene") -> dict:
+    """Run a scene of (piece, x, y, floor, rotation) rows through the command; its verdict."""
     scene = {"lot": {"outlines": [[0, 88]]},
-             "pieces": [{"piece": p, "x": x, "y": y, "floor": k + 1} for k, (p, x, y) in enumerate(pieces)]}
+             "pieces": [{"piece": p, "x": x, "y": y, "floor": f, "rotation": r} for p, x, y, f, r in rows]}
     path = tmp_path / f"{name}.json"
     path.write_text(json.dumps(scene))
     code = main(["practice", "build", "--scene", str(path), "--json"])
@@ -150,3 +156,118 @@ def test_the_three_floor_house_passes(capsys):
     assert main(["practice", "build", "--scene", "house-3-floors", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["passes"] is True and data["check"] == [] and data["verdict"]["stands"] is True
+
+
+# ---- tall, heavy buildings on narrow uprights ------------------------------------------------
+
+# From the top down: heavy floors (blocks, beams lying flat) and uprights 8–10 mm wide (columns,
+# a beam and a slab on end) in turn. 12 floors at most, so 6 uprights stacked above one another.
+UPRIGHT_TOWER = ["block-40x40-2", "column-10x60-1", "block-60x20-1", "column-10x40-1", "beam-100x10-1",
+                 "beam-60x8-1", "beam-80x10-1", "column-10x60-2", "block-40x40-1", "column-10x40-2",
+                 "beam-100x10-2", "slab-50x10-1"]
+WEIGHTS = [f"cube-20-{i}" for i in range(1, 6)]
+LOAD_INSIDE_MM = 3.0         # how far inside an upright's edge the centre of mass of what it carries lies
+
+
+def size(pid: str, rotation: float) -> tuple[float, float]:
+    piece = catalogue()[pid]
+    assert len(piece.parts) == 1 and len(piece.parts[0]) == 4, f"{pid}: a rectangle"
+    return (piece.height, piece.width) if rotation % 180 == 90 else (piece.width, piece.height)
+
+
+def upright_tower(floors: int, inset: float, lean: float = 0.0) -> list[tuple[str, float, float, int, float]]:
+    """A tall, heavy building on narrow uprights, as (piece, x, y, floor, rotation) from the table up.
+
+    Built from the top down: each upright stands where what it carries has its centre of
+    mass LOAD_INSIDE_MM inside the upright's edge; the heavy piece under it lies so that
+    the upright stands `inset` mm inside its edge (the left edge, then the right, in turn),
+    with a 20 mm cube `inset` mm inside its other edge. `lean` moves the middle upright
+    that much further out (everything under it follows, everything above stays).
+    """
+    placed: list[list] = []        # floors from the top: [piece, x, rotation, width, height]
+    side = 1
+    weights = iter(WEIGHTS)
+    ids = UPRIGHT_TOWER[:floors]
+    middle = [k for k in range(len(ids)) if k % 2][len(ids) // 4]
+    for k, pid in enumerate(ids):
+        piece = catalogue()[pid]
+        upright = k % 2 == 1           # on end if it lies flat in the catalogue; flat if it stands
+        rotation = 90.0 if (piece.width > piece.height if upright else piece.width < piece.height) else 0.0
+        w, h = size(pid, rotation)
+        if k == 0:
+            x = 44.0 - w / 2
+        elif upright:
+            mass = sum(catalogue()[p].mass_g for row in placed for p, *_ in row)
+            com = sum(catalogue()[p].mass_g * (x0 + pw / 2) for row in placed for p, x0, _, pw, _ in row) / mass
+            x = com - LOAD_INSIDE_MM if side > 0 else com + LOAD_INSIDE_MM - w
+            if k == middle:
+                x += lean * side
+        else:
+            _, ux, _, uw, _ = placed[-1][0]
+            x = ux - inset if side > 0 else ux + uw + inset - w
+            cube = next(weights, None)
+            if cube is not None:
+                cw, ch = size(cube, 0.0)
+                placed[-1].append([cube, x + w - inset - cw if side > 0 else x + inset, 0.0, cw, ch])
+            side = -side
+        placed.append([[pid, x, rotation, w, h]])
+    rows, y = [], 0.0
+    for floor, row in enumerate(reversed(placed), start=1):
+        rows += [(pid, x, y, floor, rotation) for pid, x, rotation, _, _ in row]
+        y += row[0][4]
+    return rows
+
+
+def statics_margin(rows) -> float:
+    """Exact statics of a building of rectangles each resting on one piece or on the table.
+
+    Every piece and all it carries (its sub-stack) is held by vertical contact forces alone
+    exactly when the sub-stack's centre of mass lies over the span the piece rests on (its
+    contact with the piece under it; its own base on the table). Returns the least margin,
+    in mm, by which any sub-stack's centre of mass lies inside that span: negative when one
+    lies outside it and tips.
+    """
+    boxes = []
+    for pid, x, y, _, rotation in rows:
+        w, h = size(pid, rotation)
+        boxes.append((x, y, x + w, y + h))
+    mass = [catalogue()[row[0]].mass_g for row in rows]
+    under: list[int | None] = []
+    for x0, y0, x1, _ in boxes:
+        below = [i for i, b in enumerate(boxes) if abs(b[3] - y0) < 1e-6 and min(b[2], x1) > max(b[0], x0)]
+        assert len(below) == 1 or (not below and y0 == 0), "each piece rests on one piece or on the table"
+        under.append(below[0] if below else None)
+    margin = math.inf
+    for i, (x0, _, x1, _) in enumerate(boxes):
+        held, todo = {i}, [i]
+        while todo:
+            k = todo.pop()
+            for j, u in enumerate(under):
+                if u == k and j not in held:
+                    held.add(j)
+                    todo.append(j)
+        com = sum(mass[k] * (boxes[k][0] + boxes[k][2]) / 2 for k in held) / sum(mass[k] for k in held)
+        j = under[i]
+        lo, hi = (x0, x1) if j is None else (max(x0, boxes[j][0]), min(x1, boxes[j][2]))
+        margin = min(margin, com - lo, hi - com)
+    return margin
+
+
+@pytest.mark.parametrize("floors", [10, 11, 12])
+@pytest.mark.parametrize("inset", [2.0, 2.5, 3.0])
+def test_a_tall_heavy_building_on_narrow_uprights_stands(tmp_path, capsys, floors, inset):
+    rows = upright_tower(floors, inset)
+    assert 14 <= len(rows) <= 21 and max(f for *_, f, _ in rows) == floors
+    uprights = [size(p, r)[0] for p, _, _, _, r in rows if size(p, r)[0] <= 10]
+    assert len(uprights) == floors // 2 and min(uprights) == 8.0
+    assert statics_margin(rows) >= LOAD_INSIDE_MM - 1e-9, "every sub-stack is held, 3 mm clear of tipping"
+    v = scene_verdict(tmp_path, capsys, rows)
+    assert v["stands"] is True, v["moved"]
+
+
+@pytest.mark.parametrize("floors", [10, 12])
+def test_the_same_building_with_an_upright_past_its_load_falls(tmp_path, capsys, floors):
+    rows = upright_tower(floors, 2.5, lean=LOAD_INSIDE_MM + 2.0)
+    assert statics_margin(rows) == pytest.approx(-2.0), "one upright's load lies 2 mm outside its edge"
+    v = scene_verdict(tmp_path, capsys, rows)
+    assert v["stands"] is False and v["ended"] == "moved"
