@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 
 from kiosk.cli import main
 
@@ -59,6 +60,28 @@ def test_simulate_table_and_bot_per_seat(capsys):
     assert code == 2 and "no bot 'oracle'" in err
     code, _, err = run(capsys, "simulate", "chocolate_milk", "--players", "2", "--option", "refill=wish")
     assert code == 2 and "dice, draw" in err
+
+
+def test_a_study_counts_shared_wins_as_shares_and_scores_in_the_games_units(capsys, monkeypatch):
+    """004:75 — Countdown scores pieces, never "¥0"; a three-way tie gives each a third, so the
+    shares add up to every game; "1 win", not "1 wins"."""
+    from core import simulate as sim
+    rows = [{"seed": 1, "moves": 9, "finished": True, "ranking": [[0, 1, 2]], "final_yen": [0, 0, 0],
+             "scores": [7, 7, 7], "unit": "pieces"},
+            {"seed": 2, "moves": 9, "finished": True, "ranking": [[1], [0, 2]], "final_yen": [0, 0, 0],
+             "scores": [4, 12, 4], "unit": "pieces"}]
+    monkeypatch.setattr(sim, "play_games", lambda *a, **k: rows)
+    code, out, _ = run(capsys, "simulate", "countdown", "--players", "3", "--games", "2")
+    assert code == 0 and "¥" not in out
+    assert "seat 1: 0.33 wins (16.7 %), mean final 5.5 pieces" in out
+    assert "seat 2: 1.33 wins (66.7 %), mean final 9.5 pieces" in out
+    code, out, _ = run(capsys, "simulate", "countdown", "--players", "3", "--games", "2", "--json")
+    report = json.loads(out)
+    assert report["unit"] == "pieces" and sum(report["win_share"]) == pytest.approx(1.0, abs=1e-3)
+    assert [r["scores"] for r in report["results"]] == [[7, 7, 7], [4, 12, 4]]
+    rows[:] = rows[1:]
+    code, out, _ = run(capsys, "simulate", "countdown", "--players", "3", "--games", "1")
+    assert "seat 2: 1 win (100.0 %)" in out and "seat 1: 0 wins" in out
 
 
 def test_replay_steps_through_a_saved_match(capsys, match_file):

@@ -53,3 +53,64 @@ def test_identical_architects_win_alike_whatever_their_seat(name, players):
 def test_the_fair_band_is_the_binomials():
     assert fair_band(12, 4) == (0, 8) and fair_band(12, 2) == (1, 11)
     assert fair_band(400, 4)[0] > 70 and fair_band(400, 4)[1] < 130
+
+
+# ==== architects that play to win =============================================================
+
+def test_an_architect_never_stays_on_a_card_it_cannot_build_when_it_may_move():
+    # 004:58 — "Hat ein Spieler kein Gebäude fertiggestellt, darf er seine bisherige
+    # Grundstückskarte behalten, anstatt sich zu bewegen": may, not must. An apprentice dares
+    # only blocks; on a card whose floors its blocks cannot fit it gives the round up, and then
+    # it moves rather than stay.
+    from core.bots import make_bot
+    from core.rng import Rng
+    from games.jutaku import architect
+    from games.jutaku.bot import buildable
+    game = games.load("jutaku")
+    rules, level = game.rules, architect.LEVELS["apprentice"]
+    m = game.new(2, seed=4)
+    while m.state["phase"] == "start":
+        seat = m.to_act()[0]
+        cards = {a.key: rules.deck.card(m.state["grid"][int(a.key.split(":")[1])][int(a.key.split(":")[2])])
+                 for a in m.legal(seat)}
+        hopeless = [k for k, card in cards.items() if not buildable(card.front.lot(), level, rules.pieces)]
+        m.play(seat, hopeless[0] if seat == 0 else next(k for k in cards if k not in hopeless))
+    card = m.state["hand"][0]
+    assert not buildable(rules.deck.card(card).front.lot(), level, rules.pieces)
+    apprentice = make_bot(game, "apprentice")
+    rng = Rng(1)
+    while m.state["phase"] == "build":
+        seat = m.to_act()[0]
+        move = apprentice.choose(m.view(seat), m.legal(seat), rng) if seat == 0 else "give_up"
+        m.play(seat, move)
+    assert m.state["status"][0] == "out" and m.state["hand"][0] == card      # it gave the round up
+    while m.state["phase"] == "move" and m.to_act() != (0,):
+        m.play(m.to_act()[0], "keep")
+    assert "keep" in {a.key for a in m.legal(0)}
+    assert apprentice.choose(m.view(0), m.legal(0), rng).key.startswith("move:")
+
+
+def test_the_master_wins_most_games_against_three_apprentices():
+    # The levels keep their order of strength: seats turning, as `tokyo tournament` plays them.
+    from core.tournament import tournament
+    game = games.load("jutaku")
+    report = tournament(game, 4, ["master", "apprentice"], 4, seed=3)
+    master = next(b for b in report["bots"] if b["bot"] == "master")
+    assert master["win_rate"] >= 0.5
+
+
+def test_bottle_bonus_architects_spend_every_drink_and_play_another_game_than_jutakus():
+    # 004:83-93 — the six one-shot powers; with them spent the game is not Tokyo Jutaku's.
+    from core.bots import make_bot
+    from core.simulate import play_one
+    jutaku, bottle = games.load("jutaku"), games.load("bottle_bonus")
+    spent = set()
+    differ = 0
+    for seed in range(4):
+        m, _ = play_one(bottle, 4, seed, [make_bot(bottle) for _ in range(4)])
+        spent |= {key.split(":")[1] if key.startswith("drink:") else "purple"
+                  for _, key, *_ in m.log.moves if key.startswith(("drink:", "purple:"))}
+        j, _ = play_one(jutaku, 4, seed, [make_bot(jutaku) for _ in range(4)])
+        differ += m.result().ranking != j.result().ranking or m.result().final_yen != j.result().final_yen
+    assert spent == {"black", "white", "mint", "blue", "red", "purple"}
+    assert differ >= 3

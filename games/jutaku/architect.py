@@ -174,18 +174,13 @@ def plan(lot: Lot, available: list[str], level: Level, rng, pieces: Catalogue | 
         raise ValueError("plan() builds a lot card: it needs the floors and pieces the card asks for")
     cat = pieces or catalogue()
     floors, count = lot.floors, lot.pieces
-    supply = _supply(available, cat, level)
-    if floors < 1 or count < floors or len(supply) < count:
+    if not may_build(lot, available, level, cat):
         return None
+    supply = _supply(available, cat, level)
     shapes = {pid: _shapes(cat, pid) for pid in supply}
     supply = [pid for pid in supply if shapes[pid]]
     widths = [max(0.0, b - a) for a, b in lot.outlines]
     outlines = [i for i, w in enumerate(widths) if w > 0]
-    if len(supply) < count or not outlines:
-        return None
-    narrow = sorted(min(s.w for s in shapes[pid]) for pid in supply)
-    if sum(narrow[:-(-count // floors)]) > max(widths) + EPS:
-        return None                         # no floor could hold its share, however split
     for _ in range(level.tries):
         outline = _pick_outline(outlines, widths, rng)
         split = _split(count, floors, rng)
@@ -196,6 +191,20 @@ def plan(lot: Lot, available: list[str], level: Level, rng, pieces: Catalogue | 
         if verified(lot, outline, placements, cat):
             return Plan(outline, placements, build_seconds(level, count, floors, rng))
     return None
+
+
+def may_build(lot: Lot, available: list[str], level: Level, pieces: Catalogue | None = None) -> bool:
+    """Whether the level might build the lot from the available pieces at all, judged without
+    trying: enough pieces of the kinds it dares, and the narrowest of them fit a floor's
+    share side by side in the widest outline. A plan may still fail; False is certain."""
+    cat = pieces or catalogue()
+    floors, count = lot.floors, lot.pieces
+    supply = [pid for pid in _supply(available, cat, level) if _shapes(cat, pid)]
+    widths = [max(0.0, b - a) for a, b in lot.outlines]
+    if floors < 1 or count < floors or len(supply) < count or max(widths, default=0.0) <= 0:
+        return False
+    narrow = sorted(min(s.w for s in _shapes(cat, pid)) for pid in supply)
+    return sum(narrow[:-(-count // floors)]) <= max(widths) + EPS
 
 
 def verified(lot: Lot, outline: int, placements, pieces: Catalogue | None = None) -> bool:

@@ -23,7 +23,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from core.game import Move
-from core.rng import Rng
 from physics.building import Lot
 
 from . import architect
@@ -73,13 +72,9 @@ def twins(pieces) -> dict[str, tuple[str, ...]]:
 
 @lru_cache(maxsize=4096)
 def buildable(lot: Lot, level: architect.Level, pieces) -> bool:
-    """Whether the level finds a building for the lot from the whole supply: a judgement of
-    the card, the same for every game (its own fixed stream), worked out once."""
-    ids = pieces.ids()
-    for k in range(2):
-        if architect.plan(lot, ids, level, Rng(k, stream=3301), pieces) is not None:
-            return True
-    return False
+    """Whether the level might build the lot from the whole supply (architect.may_build): a
+    judgement of the card, without trying a building, worked out once."""
+    return architect.may_build(lot, pieces.ids(), level, pieces)
 
 
 class ArchitectBot:
@@ -98,6 +93,7 @@ class ArchitectBot:
         self.free = 0              # white drink: pieces placed before the round, no time taken
         self.red = False           # red drink spent this round
         self.round_seen = None
+        self.hopeless: set[Lot] = set()   # lots it found no building for at a round's start
 
     def choose(self, view, legal, rng):
         keys = {a.key: a for a in legal}
@@ -143,6 +139,8 @@ class ArchitectBot:
             fresh = self.key != key
             self.plan, self.key = plan, key
             if plan is None:
+                if fresh:
+                    self.hopeless.add(lot_of(me))    # found no building for it: not worth staying on
                 return keys["give_up"]
             self.begun = now
             self.done_before = _prefix(plan, me["building"])
@@ -289,7 +287,7 @@ class ArchitectBot:
     def _worth(self, view, me: int, lot: Lot, yen: int, card: dict | None = None) -> float:
         """What a lot is worth to this architect now: its yen times its chance of being built
         first; nothing for a lot its level cannot build."""
-        if not buildable(lot, self.level, self.rules.pieces):
+        if lot in self.hopeless or not buildable(lot, self.level, self.rules.pieces):
             return HOPELESS * yen
         shown = card or {"pieces": lot.pieces, "floors": lot.floors}
         return yen * self._chances(view, me, shown)[me]
@@ -335,6 +333,8 @@ class ArchitectBot:
     def _worth_with(self, lots: list, seat: int, card: dict) -> float:
         """A card's worth to `seat` (which it can build) when the seats hold `lots` (None: no
         card yet)."""
+        if card_lot(card) in self.hopeless:
+            return 0.0
         times = tuple(None if (i != seat and lot is None) else
                       pace(self.level, (card if i == seat else lot)["pieces"], (card if i == seat else lot)["floors"])
                       for i, lot in enumerate(lots))
