@@ -181,6 +181,7 @@ class BuildingPiece:
     kind: str
     parts: tuple[tuple[tuple[float, float], ...], ...]
     mass_g: float
+    name: str = ""           # what a player calls it ("tall column"); pieces of a shape share it
 
     def bounds(self) -> tuple[float, float, float, float]:
         xs = [x for p in self.parts for x, _ in p]

@@ -24,7 +24,8 @@ class Catalogue:
                     raise ValueError(f"piece {row['id']}: every part must be convex; split concave pieces")
             if row["id"] in pieces:
                 raise ValueError(f"piece {row['id']} is listed twice")
-            pieces[row["id"]] = BuildingPiece(row["id"], row["kind"], parts, float(row["mass_g"]))
+            name = str(row.get("name") or row["id"].rsplit("-", 1)[0].replace("-", " "))
+            pieces[row["id"]] = BuildingPiece(row["id"], row["kind"], parts, float(row["mass_g"]), name)
         self.pieces = pieces
 
     def __getitem__(self, piece_id: str) -> BuildingPiece:
@@ -41,6 +42,16 @@ class Catalogue:
 
     def ids(self) -> list[str]:
         return list(self.pieces)
+
+    def name(self, piece_id: str) -> str:
+        """What a player calls the piece ("tall column"), never its id."""
+        piece = self.pieces.get(piece_id)
+        return piece.name if piece is not None else "piece"
+
+    def size(self, piece_id: str) -> str:
+        """Its size as its side shows it, width × height in mm ("10×60 mm")."""
+        x0, y0, x1, y1 = self[piece_id].bounds()
+        return f"{x1 - x0:g}×{y1 - y0:g} mm"
 
 
 ASSET = "jutaku_pieces.toml"

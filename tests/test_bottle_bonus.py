@@ -280,29 +280,43 @@ def test_blue_is_spent_before_the_round_only(bottle):
     assert e.value.rule == J.R_DRINK
 
 
-def test_red_places_two_pieces_at_once(bottle):
+def test_red_sets_a_new_piece_down_together_with_one_already_on_the_building(bottle):
     # 004:91 — "ROT: Gib dieses Getränk aus, um nur für diese Runde 2 Bauteile gleichzeitig zu
-    # bewegen. ... darfst es aber zusammen mit einem anderen Bauteil gleichzeitig frei an
-    # deinem Gebäude anordnen."
+    # bewegen. Du nimmst dir weiterhin nur ein Bauteil auf einmal, darfst es aber zusammen mit
+    # einem anderen Bauteil gleichzeitig frei an deinem Gebäude anordnen."
     m = bottle.scenario(position(bottle, ["ikebukuro-3", "harajuku-1"], held={0: [drink("red")]}))
-    two = {"pieces": [{"piece": "column-10x40-1", "x": 22.0, "y": 0.0, "floor": 1},
-                      {"piece": "column-10x40-2", "x": 32.0, "y": 0.0, "floor": 1}]}
+    play(m, 0, "place", {"piece": "column-10x40-1", "x": 22.0, "y": 0.0, "floor": 1})
+    moved = {"piece": "column-10x40-1", "x": 24.0, "y": 0.0, "floor": 1}
+    pair = {"piece": "column-10x40-2", "x": 34.0, "y": 0.0, "floor": 1, "with": moved}
     before = m.save()
     with pytest.raises(IllegalMove) as e:
-        m.play(0, "place", two)                       # not before the red drink is spent
+        m.play(0, "place", pair)                      # not before the red drink is spent
     assert e.value.rule == J.R_DRINK and m.save() == before
-    play(m, 0, "drink:red")
+    m2 = bottle.scenario(position(bottle, ["ikebukuro-3", "harajuku-1"], held={0: [drink("red")]}))
+    play(m2, 0, "drink:red")                          # spent before building (004:81-91)
+    play(m2, 0, "place", {"piece": "column-10x40-1", "x": 22.0, "y": 0.0, "floor": 1})
+    m = m2
     assert m.state["spent"][0] == ["red"]
+    two_new = {"pieces": [{"piece": "column-10x40-2", "x": 34.0, "y": 0.0, "floor": 1},
+                          {"piece": "column-10x40-3", "x": 44.0, "y": 0.0, "floor": 1}]}
+    before = m.save()
+    with pytest.raises(IllegalMove) as e:             # still one new piece at a time
+        m.play(0, "place", two_new)
+    assert e.value.rule == J.R_DRINK and "one new piece at a time" in e.value.reason and m.save() == before
     with pytest.raises(IllegalMove) as e:             # both are checked where they lie
-        m.play(0, "place", {"pieces": [two["pieces"][0], dict(two["pieces"][1], x=27.0)]})
-    assert e.value.rule == R_OVERLAP
-    play(m, 0, "place", two)
-    assert [p["piece"] for p in m.state["built"][0]] == ["column-10x40-1", "column-10x40-2"]
+        m.play(0, "place", dict(pair, **{"with": dict(moved, x=30.0)}))
+    assert e.value.rule == R_OVERLAP and m.save() == before
+    with pytest.raises(IllegalMove) as e:             # the other piece is one of the building's
+        m.play(0, "place", dict(pair, **{"with": dict(moved, piece="cube-20-1")}))
+    assert e.value.rule == J.R_DRINK and m.save() == before
+    play(m, 0, "place", pair)
+    assert [(p["piece"], p["x"]) for p in m.state["built"][0]] == [("column-10x40-1", 24.0),
+                                                                   ("column-10x40-2", 34.0)]
     with pytest.raises(IllegalMove) as e:             # only the seat that spent it
-        m.play(1, "place", {"pieces": [{"piece": "cube-20-1", "x": 8.0, "y": 0.0, "floor": 1},
-                                       {"piece": "cube-20-2", "x": 28.0, "y": 0.0, "floor": 1}]})
+        m.play(1, "place", {"piece": "cube-20-1", "x": 8.0, "y": 0.0, "floor": 1,
+                            "with": {"piece": "cube-20-2", "x": 28.0, "y": 0.0, "floor": 1}})
     assert e.value.rule == J.R_DRINK
-    play(m, 0, "place", {"piece": "column-10x40-3", "x": 42.0, "y": 0.0, "floor": 1})
+    play(m, 0, "place", {"piece": "column-10x40-3", "x": 44.0, "y": 0.0, "floor": 1})
     play(m, 0, "stop", {"seconds": 9.0})
     assert verdict(m, 0)["passes"]
 
@@ -345,7 +359,7 @@ def test_illegal_drink_moves_name_the_rule_and_change_nothing(bottle):
         (0, "drink:mint", None, J.R_DRINK),                # not held
         (0, "place", {"pieces": [{"piece": "cube-20-2", "x": 30.0, "y": 0.0, "floor": 1},
                                  {"piece": "cube-20-3", "x": 50.0, "y": 0.0, "floor": 1}]}, J.R_DRINK),
-        (0, "place", {"pieces": []}, J.R_BUILD),
+        (0, "place", {"pieces": []}, J.R_DRINK),
         (0, "take:3", None, J.R_BUILD),                    # no pour in a building round
         (1, "pour", None, J.R_BUILD),
     ]
@@ -378,3 +392,29 @@ def test_illegal_pour_and_take_moves_change_nothing(bottle):
         if rule is not None:
             assert e.value.rule == rule
         assert m.save() == before
+
+
+def test_the_build_screen_lifts_a_piece_of_the_building_to_set_down_with_the_new_one(bottle):
+    # 004:91 on the build screen (kiosk.practice.turn.TurnBench): W lifts the building's last
+    # piece, Enter sets it down where it is held (it waits), and the next new piece dropped
+    # makes one move of both.
+    from kiosk.practice.turn import TurnBench
+    m = bottle.scenario(position(bottle, ["ikebukuro-3", "harajuku-1"], held={0: [drink("red")]}))
+    play(m, 0, "drink:red")
+    play(m, 0, "place", {"piece": "column-10x40-1", "x": 22.0, "y": 0.0, "floor": 1})
+    bench = TurnBench(m, 0, lambda: 5.0)
+    bench.pair()                                       # W: the column is lifted into the hand
+    assert bench.lifted == 0 and bench.held.piece == "column-10x40-1" and not bench.building.placements
+    bench.held.x = 24.0
+    bench.drop()                                       # Enter: it waits there
+    assert bench.pending.x == 24.0 and bench.pending_moved and len(m.log.moves) == 2
+    bench.pick("column-10x40-2")
+    bench.held.x = 34.0
+    assert bench.drop() is not None                    # one move: the new column and the moved one
+    assert m.log.moves[-1][1] == "place" and m.log.moves[-1][2]["with"]["x"] == 24.0
+    assert [(p["piece"], p["x"]) for p in m.state["built"][0]] == [("column-10x40-1", 24.0),
+                                                                   ("column-10x40-2", 34.0)]
+    bench.pick("column-10x40-3")
+    bench.pair()                                       # W with a new piece: it waits ...
+    bench.pick("cube-20-1")
+    assert bench.drop() is None and "One new piece at a time" in bench.message    # ... not with a new one

@@ -92,7 +92,7 @@ async def test_build_practice_place_move_turn_drop_stop_and_see_the_verdict():
         bench = screen.bench
         canvas = screen.query_one(PixelCanvas)
         assert app.focused is canvas
-        assert "Supply — 69 pieces" in text_of(screen, "#practice-side-title")
+        assert "Pieces in the middle — 69" in text_of(screen, "#practice-side-title")
 
         await pilot.press("tab")                               # a piece into the hand
         assert bench.held.piece == "cube-20-1"
@@ -108,8 +108,10 @@ async def test_build_practice_place_move_turn_drop_stop_and_see_the_verdict():
         first = bench.building.placements[0]
         assert pixel_at(screen, first.x + 10, 10) == palette.piece_colour(0), "drawn where it was put"
 
-        await pilot.press("tab", "tab")                        # the next pieces: cube-20-2
-        assert bench.held.piece == "cube-20-3"
+        await pilot.press("tab")                               # another cube: Tab goes by shape
+        assert bench.held.piece == "cube-20-2"
+        first_shape = screen.query_one("#practice-supply").get_option_at_index(0).prompt
+        assert str(first_shape) == "cube, 20×20 mm ×5"            # pieces by name, never by id
         await pilot.press("r")                                 # turned 15°, then back with the wheel
         assert bench.held.rotation == 15
         col, row = cell_over(screen, first.x + 10, 60)
@@ -121,7 +123,7 @@ async def test_build_practice_place_move_turn_drop_stop_and_see_the_verdict():
         assert (bench.held.rotation, bench.held.flip) == (90, True)
         await pilot.click(canvas, offset=(col, row))           # a click drops it onto the first cube
         dropped = bench.building.placements[1]
-        assert (dropped.piece, dropped.floor, dropped.y) == ("cube-20-3", 2, 20.0)
+        assert (dropped.piece, dropped.floor, dropped.y) == ("cube-20-2", 2, 20.0)
         x_mm, _ = screen.view.mm(col + 0.5, 2 * row + 1.0)
         assert dropped.x == round((x_mm - 10) * 2) / 2 and (dropped.rotation, dropped.flip) == (90, True)
 

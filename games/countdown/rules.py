@@ -22,6 +22,7 @@ from core.errors import IllegalMove
 from core.game import Action, Event, Result, Rules, rank_by
 from core.payload import copy_plain, field
 from core.rng import Rng
+from core.words import count_words
 from games.jutaku.architect import countdown_seconds
 from physics.building import R_OVERLAP, R_RESTS, Building, Lot, Placement
 from physics.pieces import Catalogue
@@ -202,11 +203,11 @@ class Countdown(Rules):
             s["supply"].remove(p.piece)
             s["built"][seat].append({"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation,
                                      "flip": p.flip, "floor": p.floor})
-            return [Event("place", f"Seat {seat + 1} places {p.piece} on floor {p.floor}", seat)]
+            return [Event("place", f"Seat {seat + 1} places a {self.pieces.name(p.piece)} on floor {p.floor}", seat)]
         if action.key == "take_back":
             p = s["built"][seat].pop()
             self._to_supply(s, p["piece"])
-            return [Event("take_back", f"Seat {seat + 1} takes back {p['piece']}", seat)]
+            return [Event("take_back", f"Seat {seat + 1} takes back the {self.pieces.name(p['piece'])}", seat)]
         return self._done(s, seat)
 
     def _done(self, s, seat) -> list[Event]:
@@ -215,7 +216,7 @@ class Countdown(Rules):
         if added == 0:
             self._out(s, seat, total)
             events = [Event("out", f"Seat {seat + 1} adds no piece on floor {s['round']}: out, "
-                                   f"scoring {total} piece(s) (004:75)", seat)]
+                                   f"scoring {count_words(total, 'piece')}", seat)]
         else:
             verdict = judged(self.building(s, seat))
             s["verdicts"][seat] = {"round": s["round"], "stands": verdict.stands,
@@ -223,13 +224,14 @@ class Countdown(Rules):
             if verdict.stands:
                 s["status"][seat] = "waiting"
                 s["stood"][seat] = total
-                events = [Event("floor", f"Seat {seat + 1} builds floor {s['round']} with {added} piece(s); "
-                                         f"the tower of {total} stands", seat)]
+                events = [Event("floor", f"Seat {seat + 1} builds floor {s['round']} with "
+                                         f"{count_words(added, 'piece')}; the tower of {total} stands", seat)]
             else:
                 score = s["stood"][seat]
                 self._out(s, seat, score)
-                events = [Event("fell", f"Seat {seat + 1}'s tower does not stand: out, scoring the {score} "
-                                        f"piece(s) that stood before this round (our ruling)", seat)]
+                events = [Event("fell", f"Seat {seat + 1}'s tower does not stand: out, scoring the "
+                                        f"{count_words(score, 'piece')} that stood before this round "
+                                        "(our ruling)", seat)]
         return events + self._next_round(s)
 
     def _out(self, s, seat, score: int) -> None:
@@ -241,11 +243,11 @@ class Countdown(Rules):
         if any(st == "building" for st in s["status"]):
             return []
         if all(st == "out" for st in s["status"]):
-            return [Event("over", "Every builder is out: the most pieces wins (004:75)")]
+            return [Event("over", "Every builder is out: the most pieces wins")]
         s["round"] += 1
         s["status"] = ["building" if st == "waiting" else st for st in s["status"]]
         s["clock"] = [0.0] * s["players"]
-        return [Event("round", f"Floor {s['round']}: {countdown_seconds(s['round']):g} seconds (004:70-73)")]
+        return [Event("round", f"Floor {s['round']}: {countdown_seconds(s['round']):g} seconds")]
 
     def _to_supply(self, s, piece):
         order = {pid: i for i, pid in enumerate(self.pieces.ids())}

@@ -30,6 +30,7 @@ from physics.stability import judged
 from .cards import SIZE, Deck
 from .text import JUTAKU
 from .timing import first_chances, tenths
+from core.words import count_words
 
 R_START = "Tokyo Jutaku, the start (004:27-29)"
 R_BUILD = "Tokyo Jutaku, building rules (004:39-41)"
@@ -247,33 +248,51 @@ class Jutaku(Rules):
             return float(payload["seconds"])
         return s["clock"][seat]
 
-    def _placements(self, s, seat, payload) -> tuple[Placement, ...]:
-        rows = payload.get("pieces") if isinstance(payload, dict) and "pieces" in payload else [payload]
-        if not isinstance(rows, list) or not 1 <= len(rows) <= 2:
-            raise IllegalMove("a placement is one piece, or two with the red drink", R_BUILD)
-        if len(rows) == 2 and not (self.bottle and "red" in s["spent"][seat]):
-            raise IllegalMove("two pieces at once only with the red drink spent this round", R_DRINK)
-        out = []
-        for row in rows:
-            piece = field(row, "piece", str, R_BUILD)
-            if piece not in s["supply"] or any(p.piece == piece for p in out):
-                raise IllegalMove(f"piece {piece!r} is not in the supply", R_BUILD)
-            if self.bottle and s["barred"][seat] == piece:
-                raise IllegalMove(f"after “put it back!” you take another piece than {piece}", R_DRINK)
-            out.append(Placement(piece, field(row, "x", float, R_BUILD, low=-MAX_X, high=MAX_X),
-                                 field(row, "y", float, R_BUILD, low=0.0, high=MAX_Y),
-                                 field(row, "rotation", float, R_BUILD, low=-360.0, high=360.0, default=0.0),
-                                 field(row, "flip", bool, R_BUILD, default=False),
-                                 field(row, "floor", int, R_BUILD, low=1, high=MAX_FLOOR)))
+    def _placements(self, s, seat, payload) -> tuple[Placement, tuple[int, Placement] | None]:
+        """The new piece of a placement, and with the red drink the piece already on the
+        building that is moved together with it (004:91): (placement, (index, placement) or
+        None). One new piece at a time, always (004:39)."""
+        if isinstance(payload, dict) and "pieces" in payload:
+            raise IllegalMove("one new piece at a time; with the red drink it may be placed together "
+                              "with a piece already on your building, not with a second new one", R_DRINK)
+        piece = field(payload, "piece", str, R_BUILD)
+        if piece not in s["supply"]:
+            raise IllegalMove(f"{self.pieces.name(piece)} is not in the middle", R_BUILD)
+        if self.bottle and s["barred"][seat] == piece:
+            raise IllegalMove(f"after “put it back!” you take another piece than the "
+                              f"{self.pieces.name(piece)} you put back", R_DRINK)
+        new = self._placement(piece, payload)
         building = self.building(s, seat)
-        first = len(building.placements)
-        for p in out:
-            building.place(p)
+        moved = None
+        if isinstance(payload, dict) and "with" in payload:
+            if not (self.bottle and "red" in s["spent"][seat]):
+                raise IllegalMove("a piece on your building moves together with a new one only with the "
+                                  "red drink spent this round", R_DRINK)
+            row = payload["with"]
+            other = field(row, "piece", str, R_DRINK)
+            index = next((i for i, b in enumerate(s["built"][seat]) if b["piece"] == other), None)
+            if index is None:
+                raise IllegalMove("the red drink moves a piece already on your building together with the "
+                                  f"new one, and the {self.pieces.name(other)} is not on it", R_DRINK)
+            moved = (index, self._placement(other, row))
         from physics.building import R_OVERLAP, R_RESTS
+        before = {(v.rule, tuple(v.pieces)) for v in building.check(complete=False)}
+        if moved is not None:
+            building.placements[moved[0]] = moved[1]
+        first = building.place(new)
         for v in building.check(complete=False):
-            if v.rule in (R_OVERLAP, R_RESTS) and any(i >= first for i in v.pieces):
+            if v.rule in (R_OVERLAP, R_RESTS) and (v.rule, tuple(v.pieces)) not in before \
+                    and (any(i >= first for i in v.pieces) or moved is not None):
                 raise IllegalMove(f"that piece cannot lie there: {v.message}", v.rule)
-        return tuple(out)
+        return new, moved
+
+    @staticmethod
+    def _placement(piece: str, row) -> Placement:
+        return Placement(piece, field(row, "x", float, R_BUILD, low=-MAX_X, high=MAX_X),
+                         field(row, "y", float, R_BUILD, low=0.0, high=MAX_Y),
+                         field(row, "rotation", float, R_BUILD, low=-360.0, high=360.0, default=0.0),
+                         field(row, "flip", bool, R_BUILD, default=False),
+                         field(row, "floor", int, R_BUILD, low=1, high=MAX_FLOOR))
 
     def sample_payload(self, view, action, rng):
         """A random piece dropped at a random place of the lot: mostly refused, sometimes not."""
@@ -303,7 +322,7 @@ class Jutaku(Rules):
         if key == "take_back":
             p = s["built"][seat].pop()
             self._to_supply(s, p["piece"])
-            return [Event("take_back", f"Seat {seat + 1} takes back {p['piece']}", seat)]
+            return [Event("take_back", f"Seat {seat + 1} takes back the {self.pieces.name(p['piece'])}", seat)]
         if key.startswith("outline:"):
             s["outline"][seat] = int(key.split(":")[1])
             return [Event("outline", f"Seat {seat + 1} builds on outline {s['outline'][seat] + 1}", seat)]
@@ -337,7 +356,7 @@ class Jutaku(Rules):
         events = [Event("start", f"Seat {seat + 1} starts on {self._card_text(s['hand'][seat])}", seat)]
         if all(a is not None for a in s["at"]):
             self._begin_round(s)
-            events.append(Event("go", "Go! Everyone builds (004:29)"))
+            events.append(Event("go", "Go! Everyone builds"))
         return events
 
     def _begin_round(self, s):
@@ -355,15 +374,21 @@ class Jutaku(Rules):
             s["barred"] = [None] * n
             s["staked"] = [None] * n
 
-    def _place(self, s, seat, placements):
-        for p in placements:
-            s["supply"].remove(p.piece)
-            s["built"][seat].append({"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation,
-                                     "flip": p.flip, "floor": p.floor})
+    def _place(self, s, seat, placed):
+        new, moved = placed
+        s["supply"].remove(new.piece)
+        if moved is not None:
+            index, p = moved
+            s["built"][seat][index] = {"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation,
+                                       "flip": p.flip, "floor": p.floor}
+        s["built"][seat].append({"piece": new.piece, "x": new.x, "y": new.y, "rotation": new.rotation,
+                                 "flip": new.flip, "floor": new.floor})
         if self.bottle:
             s["barred"][seat] = None
-        names = " and ".join(p.piece for p in placements)
-        return [Event("place", f"Seat {seat + 1} places {names} on floor {placements[0].floor}", seat)]
+        words = f"Seat {seat + 1} places a {self.pieces.name(new.piece)} on floor {new.floor}"
+        if moved is not None:
+            words += f" and moves the {self.pieces.name(moved[1].piece)} with it (red drink)"
+        return [Event("place", words, seat)]
 
     def _stop(self, s, seat, seconds, rng):
         building = self.building(s, seat)
@@ -410,10 +435,10 @@ class Jutaku(Rules):
                 s["staked"][i] = None
                 if i in winners:
                     s["kept"][i].append(drink)
-                    events.append(Event("blue", f"Seat {i + 1} keeps the blue drink for +¥{BLUE_YEN} (004:89)", i))
+                    events.append(Event("blue", f"Seat {i + 1} keeps the blue drink for +¥{BLUE_YEN}", i))
                 else:
                     s["box"] = sorted(s["box"] + [drink])
-                    events.append(Event("blue", f"Seat {i + 1} did not win: the blue drink is lost (004:89)", i))
+                    events.append(Event("blue", f"Seat {i + 1} did not win: the blue drink is lost", i))
         for i in range(s["players"]):
             self._clear(s, i)
         s["history"].append({"round": s["round"], "winners": winners, "seconds": best})
@@ -423,7 +448,7 @@ class Jutaku(Rules):
         if any(len(w) >= WIN_LOTS for w in s["won"]):
             s["phase"] = "over"
             s["reason"] = "a fourth lot is complete (004:60)"
-            return events + [Event("over", "A fourth lot is complete: the game ends (004:60)")]
+            return events + [Event("over", "A fourth lot is complete: the game ends")]
         s["order"] = self._movers(s, winners)
         if self.bottle and winners:
             s["pours"] = sorted(winners, key=lambda w: (-self.yen(s, w), w))
@@ -464,7 +489,7 @@ class Jutaku(Rules):
         events = []
         if purple:
             self._spend(s, seat, "purple")
-            events.append(Event("purple", f"Seat {seat + 1} spends the purple drink (004:93)", seat))
+            events.append(Event("purple", f"Seat {seat + 1} spends the purple drink", seat))
         events.append(Event("move", f"Seat {seat + 1} moves to {self._card_text(s['hand'][seat])}", seat))
         return self._next_mover(s, events, rng)
 
@@ -488,7 +513,7 @@ class Jutaku(Rules):
                     p = s["built"][other].pop()
                     self._to_supply(s, p["piece"])
                     s["barred"][other] = p["piece"]
-                    events.append(Event("put_back", f"Seat {other + 1} puts {p['piece']} back and takes "
+                    events.append(Event("put_back", f"Seat {other + 1} puts the {self.pieces.name(p['piece'])} back and takes "
                                                     "another (004:87)", other))
         return events
 
@@ -520,9 +545,9 @@ class Jutaku(Rules):
         s["last_pour"] = {"seat": seat, "poured": drinks, "out": list(poured.out), "stuck": list(poured.stuck),
                           "seed": seed}
         words = ", ".join(self.drinks.label(d) for d in poured.out) or "nothing"
-        events = [Event("pour", f"Seat {seat + 1} pours {n} drink(s): out come {words}", seat)]
+        events = [Event("pour", f"Seat {seat + 1} pours {count_words(n, 'drink')}: out come {words}", seat)]
         if poured.stuck:
-            events.append(Event("stuck", f"{len(poured.stuck)} stuck in the machine and go back to the box"))
+            events.append(Event("stuck", f"{count_words(len(poured.stuck), 'drink')} stuck in the machine and go back to the box"))
         s["takers"] = [(seat + k) % s["players"] for k in range(1, s["players"])]
         s["take_turn"] = 0
         return events + self._next_taker(s)
@@ -617,6 +642,16 @@ class Jutaku(Rules):
     def _side_words(self, side) -> str:
         return f"{side.floors} floor(s), {side.numeral} ({side.pieces} pieces), ¥{side.yen:,}"
 
+    def _card_name(self, card_id) -> str:
+        """A lot card as the plan shows it: its district and its number there ('Ueno 1')."""
+        return f"{self.deck.card(card_id).district} {card_id.rsplit('-', 1)[-1]}"
+
+    def _lot_words(self, card_id, side) -> str:
+        """A completed lot as a player names it: 'Ueno 1, back side, ¥15,000'."""
+        card = self.deck.card(card_id)
+        return (f"{card.district} {card_id.rsplit('-', 1)[-1]}" + (", back side" if side == "back" else "")
+                + f", ¥{self._side_of(card_id, side).yen:,}")
+
     def _card_text(self, card_id) -> str:
         card = self.deck.card(card_id)
         return f"{card.district} {card_id.rsplit('-', 1)[-1]} ({self._side_words(card.front)})"
@@ -659,7 +694,7 @@ class Jutaku(Rules):
         yen = [self.yen(s, i) for i in range(n)]
         breakdown = []
         for i in range(n):
-            entry = {"lots": [f"{card} ({side})" for card, side in s["won"][i]], "lot_yen": yen[i]}
+            entry = {"lots": [self._lot_words(card, side) for card, side in s["won"][i]], "lot_yen": yen[i]}
             if self.bottle:
                 entry["blue_drinks"] = len(s["kept"][i])
                 entry["lot_yen"] -= BLUE_YEN * len(s["kept"][i])
@@ -676,6 +711,7 @@ class Jutaku(Rules):
             card = s["hand"][i]
             entry = {
                 "at": s["at"][i], "card": card, "side": s["side"][i],
+                "card_name": None if card is None else self._card_name(card),
                 "lot": None if card is None else self._side_view(self._side(s, i)),
                 "outline": s["outline"][i], "building": copy_plain(s["built"][i]),
                 "status": s["status"][i], "stop": s["stop"][i],
@@ -700,7 +736,7 @@ class Jutaku(Rules):
 
     def _grid_card(self, cid) -> dict:
         card = self.deck.card(cid)
-        return {"id": cid, "district": card.district, **self._side_view(card.front)}
+        return {"id": cid, "district": card.district, "name": self._card_name(cid), **self._side_view(card.front)}
 
     @staticmethod
     def _side_view(side) -> dict:
@@ -729,10 +765,10 @@ class Jutaku(Rules):
 
 
 POWER_WORDS = {
-    "black": "turn your lot card over before building (004:83)",
-    "white": "place 1 piece before the round begins (004:85)",
-    "mint": "“put it back!”: everyone else puts back their last piece and takes another (004:87)",
-    "blue": "+¥200 at the end if you win this round (004:89)",
-    "red": "place 2 pieces at once this round (004:91)",
-    "purple": "move to any free lot card (004:93)",
+    "black": "turn your lot card over before building",
+    "white": "place 1 piece before the round begins",
+    "mint": "“put it back!”: everyone else puts back their last piece and takes another",
+    "blue": "+¥200 at the end if you win this round",
+    "red": "this round, place a new piece together with one already on your building",
+    "purple": "move to any free lot card",
 }

@@ -59,6 +59,9 @@ stuck in the machine go back to the box (kiosk ruling). Each drink is a one-shot
           last piece and takes another (on this screen: whoever is still building at
           that second of the round; someone who built before you is asked back to it)
   blue    spend before a round: win it and keep the drink for +¥200, else it is lost
-  red     this round you may place 2 pieces at once
+  red     this round, still one new piece at a time, but you may place it together
+          with a piece already on your building, both moved at once (004:91): on
+          the build screen, W lifts your last piece (W again: the one before) to
+          set it down with the next new one
   purple  when moving, go to any free lot card
 """

@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.game import Game
+from core.words import count_words
 
 from .base import Board
 
@@ -69,12 +70,13 @@ class JutakuBoard(Board):
         for s, entry in enumerate(view["seats"]):
             name = self.seats[s].name
             lot = entry["lot"]
-            card = (f"{entry['card']} ({entry['side']}): {lot['floors']}F {lot['numeral']} "
+            side = ", back side" if entry["side"] == "back" else ""
+            card = (f"{entry['card_name']}{side}: {lot['floors']}F {lot['numeral']} "
                     f"= {lot['pieces']} pieces, {yen(lot['yen'])}") if lot else "no card"
             state = STATUS.get(entry["status"], entry["status"]) if view["phase"] == "build" else ""
             time = f" at {entry['stop']:.1f} s" if entry["stop"] is not None else ""
             built = f", {len(entry['building'])} placed" if entry["building"] else ""
-            won = f" · {len(entry['won'])} lot(s) {yen(entry['yen'])}"
+            won = f" · {count_words(len(entry['won']), 'lot')} {yen(entry['yen'])}"
             drinks = f" · drinks {' '.join(entry['drinks'])}" if entry.get("drinks") else ""
             lines.append(f"{tag(s, name)} {name}: {card}{built} {state}{time}{won}{drinks}".rstrip())
         if view.get("tray"):
@@ -84,7 +86,7 @@ class JutakuBoard(Board):
     @classmethod
     def seat_summary(cls, game: Game, view: dict, seat: int) -> str:
         entry = view["seats"][seat]
-        return f"{len(entry['won'])} lot(s), {yen(entry['yen'])}"
+        return f"{count_words(len(entry['won']), 'lot')}, {yen(entry['yen'])}"
 
     @classmethod
     def turn_screen(cls, match, seat: int, name: str, clock, names, **turn):

@@ -106,13 +106,14 @@ class BuildPracticeScreen(BenchScreen):
         report.display = not building
         title = self.query_one("#practice-side-title", Static)
         if building:
-            pieces = b.supply()
-            title.update(Content.from_markup("[bold]Supply[/] — $n pieces", n=len(pieces)))
-            if pieces != self._shown_supply:
-                supply.set_options([Option(pid, id=pid) for pid in pieces])
-                self._shown_supply = pieces
-            if pieces:
-                supply.highlighted = b.cursor
+            shelf = b.shelf()
+            title.update(Content.from_markup("[bold]Pieces in the middle[/] — $n", n=len(b.supply())))
+            if shelf != self._shown_supply:
+                supply.set_options([Option(f"{words} ×{n}" if n > 1 else words, id=pid)
+                                    for pid, words, n in shelf])
+                self._shown_supply = shelf
+            if shelf:
+                supply.highlighted = min(b.cursor, len(shelf) - 1)
         else:
             self._shown_supply = None
             headline, kind = b.title()

@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 from core.errors import IllegalMove
 from core.game import Match, Move
 from physics.building import Building, Lot, Placement
-from physics.practice.build import DROP_RULES, BuildPractice
+from physics.practice.build import DROP_RULES, BuildPractice, Held
 
 from ..words import named
 from .build import BuildPracticeScreen
@@ -56,7 +56,9 @@ class TurnBench(BuildPractice):
         self.clock = clock
         self.names = names or []
         self.countdown = "card_mm" in match.view(seat)
-        self.pending: Placement | None = None      # red drink: placed with the next piece
+        self.pending: Placement | None = None      # red drink: waits to be set down with the other
+        self.pending_moved = False                  # ... and it is a piece of the building, moved
+        self.lifted: int | None = None              # red drink: the building's piece held (its index)
         self.done = False
         self.round = self.view()["round"]           # the turn ends with its round
         super().__init__(self._mirror(), lots=[self._mirror().lot])
@@ -82,8 +84,22 @@ class TurnBench(BuildPractice):
         """The bench as the match has it now (after a drink, a mint call, a reload)."""
         self.building = self._mirror()
         self.lots = [self.building.lot]
-        self.pending = None
+        self.pending, self.pending_moved, self.lifted = None, False, None
         self._changed()
+
+    def _redraw(self) -> None:
+        """The building as the hands leave it: a lifted piece out of it, a waiting one in."""
+        b = self._mirror()
+        if self.lifted is not None or (self.pending is not None and self.pending_moved):
+            index = self.lifted if self.lifted is not None else self._moved_index()
+            del b.placements[index]
+        if self.pending is not None:
+            b.place(self.pending)
+        self.building = b
+        self._changed()
+
+    def _moved_index(self) -> int:
+        return next(i for i, p in enumerate(self.me()["building"]) if p["piece"] == self.pending.piece)
 
     def _play(self, key: str, payload=None) -> bool:
         """Play a move of the match; a refused one says why (`refusal`) and changes nothing.
@@ -122,9 +138,19 @@ class TurnBench(BuildPractice):
         return self.view()["round"] if self.countdown else None
 
     def pick(self, piece: str) -> None:
+        lifted = self.lifted is not None
         super().pick(piece)
+        if lifted:                     # the lifted piece goes back to its place on the building
+            self.lifted = None
+            self._redraw()
         if self.countdown:
             self.held.floor = self.floor_now()
+
+    def put_back(self) -> None:
+        super().put_back()
+        if self.lifted is not None:
+            self.lifted = None
+            self._redraw()
 
     def set_floor(self, floor: int | None) -> None:
         """Countdown: the floor is the round's (004:70-73), the floor keys only say so."""
@@ -160,33 +186,69 @@ class TurnBench(BuildPractice):
         payload = _payload(p)
         if self.countdown or self.turn is not None:
             payload["seconds"] = round(self.clock(), 1)
+        seconds = payload.pop("seconds", None)
+        if self.lifted is not None and self.pending is None:
+            # red drink: the lifted piece waits where it is held, for the next new piece
+            self.pending, self.pending_moved = p, True
+            self.held, self.lifted = None, None
+            self.message = (f"The {self._name(p.piece)} waits there: it moves together with the next "
+                            "piece you take")
+            self._redraw()
+            return None
         if self.pending is not None:
-            payload = {"pieces": [_payload(self.pending), payload]}
-            if self.turn is not None or self.countdown:
-                payload["seconds"] = payload["pieces"][1].pop("seconds")
+            if self.lifted is None and not self.pending_moved:
+                self.message = ("One new piece at a time: with the red drink, W lifts a piece of your "
+                                "building to set down with the waiting one")
+                return None
+            new, other = (payload, _payload(self.pending)) if self.pending_moved else (_payload(self.pending), payload)
+            payload = dict(new, **{"with": other})
+        if seconds is not None:
+            payload["seconds"] = seconds
         if not self._play("place", payload):
             return None
         self.held = None
-        self.pending = None
+        self.pending, self.pending_moved, self.lifted = None, False, None
         self.building = self._mirror()
         self._changed()
         return len(self.building.placements) - 1
 
+    def _name(self, piece: str) -> str:
+        return self.match.rules.pieces.name(piece)
+
     def pair(self) -> None:
-        """Red drink (004:91): hold this piece where it is and place it with the next one."""
-        if self.held and self.pending is None:
-            self.pending = self.placement()
+        """Red drink (004:91): one new piece at a time, set down together with a piece already
+        on the building. W with a new piece in hand: it waits where it is held. W with an empty
+        hand (or a lifted piece): lift the building's last piece (again: the one before), to
+        move it and set it down with the new one (Enter)."""
+        built = self.me()["building"]
+        if self.held is not None and self.lifted is None:
+            if self.pending is not None:
+                return
+            self.pending, self.pending_moved = self.placement(), False
             self.held = None
-            self.building.place(self.pending)
-            self.message = f"{self.pending.piece} waits: it is placed together with the next piece"
-            self._changed()
+            self.message = (f"The {self._name(self.pending.piece)} waits there: W lifts a piece of your "
+                            "building to set down with it")
+            self._redraw()
+            return
+        if self.pending is not None and self.pending_moved:
+            return
+        index = len(built) - 1 if self.lifted is None else self.lifted - 1
+        if index < 0:
+            self.message = "No piece of your building to lift" if not built else "No piece before it"
+            return
+        p = built[index]
+        self.lifted = index
+        self.held = Held(p["piece"], p["x"], p["y"], p["rotation"], p["flip"], None)
+        self.message = (f"The {self._name(p['piece'])} of your building is in your hand: move it and press "
+                        "Enter (W: the piece before)")
+        self._redraw()
 
     def take_back(self) -> None:
-        if self.pending is not None:
-            self.building.take_back()
-            self.message = f"{self.pending.piece} goes back"
-            self.pending = None
-            self._changed()
+        if self.pending is not None or self.lifted is not None:
+            self.message = "The red drink's pair is undone: nothing was set down"
+            self.held = None
+            self.pending, self.pending_moved, self.lifted = None, False, None
+            self._redraw()
             return
         if self._play("take_back"):
             self.building = self._mirror()
@@ -206,7 +268,7 @@ class TurnBench(BuildPractice):
     def stop(self) -> None:
         """Stop! (Jutaku, with the clock's time) or the end of the round (Countdown); the
         match judges, and the bench shows the same verdict drawn."""
-        if self.pending is not None:
+        if self.pending is not None or self.lifted is not None:
             self.take_back()
         if self.countdown:
             if self._play("done"):
@@ -308,7 +370,7 @@ class BuildTurnScreen(BuildPracticeScreen):
     BINDINGS = [
         Binding("escape", "give_up", "Give up"),
         Binding("d", "drinks", "Drinks", show=False),
-        Binding("w", "pair", "With next", show=False),
+        Binding("w", "pair", "Red: with a placed piece", show=False),
         Binding("enter", "pick_or_drop", "Pick/drop"),
     ]
 
@@ -362,7 +424,7 @@ class BuildTurnScreen(BuildPracticeScreen):
             notes = [named(e, b.names) for e in self._news(log[self._heard:])]
             self._heard = len(log)
             mine = b.me()["building"]
-            if [_payload(p) for p in b.building.placements] != mine and b.pending is None:
+            if [_payload(p) for p in b.building.placements] != mine and b.pending is None and b.lifted is None:
                 b.resync()
             if b.held is not None and b.held.piece not in b.view()["supply"]:
                 b.held = None
@@ -436,7 +498,7 @@ class BuildTurnScreen(BuildPracticeScreen):
         if action == "drinks":
             return any(k.startswith("drink:") for k in self.bench.legal_keys()) or None
         if action == "pair":
-            return self.bench.pending is None and "red" in (self.bench.me().get("spent") or []) or None
+            return "red" in (self.bench.me().get("spent") or []) or None
         return super().check_action(action, parameters)
 
     def action_give_up(self) -> None:

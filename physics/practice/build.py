@@ -127,6 +127,26 @@ class BuildPractice:
         used = {p.piece for p in self.building.placements}
         return [pid for pid in self.building.pieces.ids() if pid not in used]
 
+    def shelf(self) -> list[tuple[str, str, int]]:
+        """The supply as a person sees it: each shape once, in catalogue order, as (the piece a
+        hand takes: its first free copy, its words "tall column, 10×60 mm", how many are left)."""
+        cat = self.building.pieces
+        out: dict[tuple, list] = {}
+        for pid in self.supply():
+            bp = cat[pid]
+            entry = out.setdefault((bp.parts, bp.mass_g), [pid, f"{cat.name(pid)}, {cat.size(pid)}", 0])
+            entry[2] += 1
+        return [tuple(e) for e in out.values()]
+
+    def shelf_index(self, piece: str) -> int:
+        """Where the piece's shape stands on the shelf."""
+        cat = self.building.pieces
+        shape = (cat[piece].parts, cat[piece].mass_g)
+        for i, (pid, _, _) in enumerate(self.shelf()):
+            if (cat[pid].parts, cat[pid].mass_g) == shape:
+                return i
+        return 0
+
     def extent(self) -> tuple[float, float, float, float]:
         """The mm box a screen shows: the card with room around it, and the whole building.
 
@@ -229,7 +249,7 @@ class BuildPractice:
         supply = self.supply()
         if piece not in supply:
             raise ValueError(f"{piece!r} is not in the supply")
-        self.cursor = supply.index(piece)
+        self.cursor = self.shelf_index(piece)
         if self.held is not None:
             x, y = self.held.x, self.held.y
         else:
@@ -239,23 +259,25 @@ class BuildPractice:
         self.refusal = ""
 
     def choose(self, step: int, hold: bool = False) -> None:
-        """Move the supply cursor; with `hold`, take the piece under it into the hand (wrapping)."""
-        supply = self.supply()
-        if not supply:
+        """Move the cursor over the shelf (each shape once); with `hold`, take a piece of the
+        shape under it into the hand (wrapping)."""
+        shelf = self.shelf()
+        if not shelf:
             return
         if not hold:
-            self.cursor = max(0, min(len(supply) - 1, self.cursor + step))
+            self.cursor = max(0, min(len(shelf) - 1, self.cursor + step))
             return
         if self.held is not None:
-            self.cursor = (self.cursor + step) % len(supply)
-        self.pick(supply[self.cursor])
+            self.cursor = (self.cursor + step) % len(shelf)
+        self.pick(shelf[min(self.cursor, len(shelf) - 1)][0])
 
     def pick_or_drop(self) -> None:
-        """Enter: drop the piece in hand, or pick the one under the cursor."""
+        """Enter: drop the piece in hand, or pick one of the shape under the cursor."""
         if self.held:
             self.drop()
         elif self.supply():
-            self.pick(self.supply()[self.cursor])
+            shelf = self.shelf()
+            self.pick(shelf[min(self.cursor, len(shelf) - 1)][0])
 
     def move_to(self, x: float, y: float) -> None:
         """Hold the piece with the centre of its bounding box at (x, y) mm, x on a 0.5 mm grid."""
@@ -314,7 +336,7 @@ class BuildPractice:
         i = self.building.place(p)
         self.held = None
         self.refusal = ""
-        self.message = f"placed piece {i + 1} ({p.piece}) on floor {p.floor}"
+        self.message = f"placed piece {i + 1} (a {self.building.pieces.name(p.piece)}) on floor {p.floor}"
         self._changed()
         return i
 
@@ -347,7 +369,7 @@ class BuildPractice:
             self.message = "there is no piece to take back"
             return
         p = self.building.take_back()
-        self.message = f"took back {p.piece}"
+        self.message = f"took back the {self.building.pieces.name(p.piece)}"
         self.refusal = ""
         self._changed()
 
@@ -405,7 +427,7 @@ class BuildPractice:
         self._polys = [list(self.building.polygons(i)) for i in range(n)]
         self._ext = [geometry.bounds(p) for p in self._polys]
         self.violations = self.building.check(complete=False)
-        self.cursor = min(self.cursor, max(0, len(self.supply()) - 1))
+        self.cursor = min(self.cursor, max(0, len(self.shelf()) - 1))
 
     # ---- time ----------------------------------------------------------------------
 
@@ -479,7 +501,7 @@ class BuildPractice:
         if self.held:
             h = self.held
             p = self.placement()
-            return (f"Holding {h.piece}: turned {h.rotation:g}°{', flipped' if h.flip else ''}, "
+            return (f"Holding a {self.building.pieces.name(h.piece)}: turned {h.rotation:g}°{', flipped' if h.flip else ''}, "
                     f"{self.floor_words()}, at x {p.x:g} mm, y {p.y:g} mm — snap {'on' if self.snap else 'off'} (G)")
         if self.phase != "build":
             return "S: check again · Backspace: take back · Tab: pick a piece and build on · Esc: leave"
