@@ -15,7 +15,13 @@ sells boats it cannot use, borrows; as a last resort returns mackerel tokens, tr
 for yen at Trade or offers them for barter). Near the end condition (000:96-97, 000:359-362)
 it works towards it: with 50 resources it raises yen until it is not alone with the least
 yen; with ¥5,000 it buys until it is not alone with the fewest resources. When every seat
-is broke, so that nobody can buy, it raises yen from the markets as well.
+is broke, so that nobody can buy, it raises yen from the markets as well. When every other
+seat is broke and has no boat left (open money; random players come to this within a few
+hundred moves), nobody will buy from it again and only its own ¥5,000 can end the game: it
+then gathers mackerel licences (trading in licences whose barrels nobody buys, never an
+auction fish's) and visits Mackerel with a barrel to return, for ¥100 a licence a visit
+(000:181, 000:227-228); short of resources for the end, it takes an auction fish's licence
+and a ship for its own auctions (000:264, 000:284).
 
 The expansion (000:392-628):
 • Tokens are worth what they add to the seat's resources: clam 3, oyster 1, himono 5,
@@ -90,7 +96,7 @@ class _Look:
 
     __slots__ = ("me", "st", "yen", "held", "res", "fm", "ext", "live", "usable", "stranded", "hidden",
                  "others", "cash_gap", "res_gap", "want_cash", "best_licence", "keep", "buyer_yen",
-                 "late", "can_dock", "keys", "slots", "stuck")
+                 "late", "can_dock", "keys", "slots", "stuck", "alone")
 
 
 class FishmongerBot:
@@ -297,6 +303,12 @@ class FishmongerBot:
         if L.buyer_yen is not None and L.yen < BROKE and L.buyer_yen < BROKE:
             # Nobody can buy anything: the money must come from the markets.
             L.want_cash = max(L.want_cash, 2 * BROKE - L.yen)
+        # Every other seat is broke (open money) and has no boat left to earn with: nobody will
+        # buy this seat's barrels again, and the end (000:96) can only come from its own
+        # ¥5,000. Yen then come from the markets: Mackerel's licence income and barrel sales
+        # above all (000:181, 000:228). (Random players come to this within a few hundred moves.)
+        L.alone = L.buyer_yen is not None and L.buyer_yen < BROKE and \
+            not any(view["seats"][o]["boats"] for o in L.others)
         if L.stranded:
             best = None
             for f in L.fm:
@@ -387,12 +399,35 @@ class FishmongerBot:
         if not self._lic_catches(L, fish):
             return False
         have = L.st["licences"].get(fish, 0)
-        if have >= self._most_licences(fish) or not self._fleet_ok(L.st, fish, have + 1):
+        most = self.d.max_licences if L.alone and fish == "mackerel" else self._most_licences(fish)
+        if have >= most or not self._fleet_ok(L.st, fish, have + 1):
             return False
-        spare = any(n and f not in L.usable for f, n in L.st["licences"].items())
+        if self._spare_alone(L, fish):
+            return False                          # alone, only mackerel licences pay (000:181)
+        spare = any(n and (f not in L.usable or (fish == "mackerel" and self._spare_alone(L, f))
+                           or self._for_tokens(L, f, fish))
+                    for f, n in L.st["licences"].items())
         if L.slots >= self.d.max_licences and not spare:
             return False
         return not check_yen or L.yen >= self._licence_price(fish)
+
+    def _spare_alone(self, L: _Look, fish: str) -> bool:
+        """A licence a seat that is alone gives back for a mackerel licence: its barrels sell
+        to nobody, while each mackerel licence brings ¥100 a visit to Mackerel (000:181).
+        Licences of auction fish stay: their auctions bring tokens to sell (000:264, 000:284)."""
+        return L.alone and fish != "mackerel" and "mackerel" in L.fm and fish not in AUCTION_FISH
+
+    def _for_tokens(self, L: _Look, held: str, fish: str) -> bool:
+        """Alone with ¥5,000 but the fewest resources (000:96), a seat gives a mackerel licence
+        back for one of an auction fish: its own auctions are the only tokens to be had."""
+        return L.alone and L.res_gap > 0 and held == "mackerel" and fish in AUCTION_FISH
+
+    def _mackerel_income(self, L: _Look) -> bool:
+        """Whether a seat that is alone should gather mackerel licences (000:227)."""
+        m = L.fm.get("mackerel")
+        return L.alone and m is not None and m.get("licences", 0) > 0 \
+            and L.st["licences"].get("mackerel", 0) < self.d.max_licences \
+            and L.yen >= self._licence_price("mackerel")
 
     # ---- choosing ------------------------------------------------------------------------------
 
@@ -468,6 +503,14 @@ class FishmongerBot:
             fish = key.split(":")[1]
             if fish == "himono" and any(st.get("himono") or []) and L.slots < self.d.max_licences:
                 return -1                                   # what lies on it would go back unpaid (000:478)
+            here = (view.get("action") or {}).get("market") if ph == "market" else None
+            if here in AUCTION_FISH and self._for_tokens(L, fish, here) and L.slots >= self.d.max_licences:
+                return 4
+            if self._spare_alone(L, fish) and self._mackerel_income(L) and L.slots >= self.d.max_licences:
+                in_mackerel = ph == "market" and (view.get("action") or {}).get("market") == "mackerel"
+                return 4 if in_mackerel else 1.2
+            if fish == "mackerel" and L.alone and "mackerel" in L.fm:
+                return -5                         # alone, it pays on every visit, fishing or not (000:353)
             return 1 if fish not in L.usable else -5
         if head == "dump":
             return self._dump_score(view, L, a)
@@ -645,12 +688,16 @@ class FishmongerBot:
                 return True
         return False
 
-    def _catch_value(self, view, catch) -> int:
+    def _catch_value(self, view, catch, L: _Look | None = None) -> int:
         """Yen a catch brings: each barrel its worth; one caught with a Himono licence half a
-        himono barrel (it dries, 000:472-476); an auction fish its share of a token."""
+        himono barrel (it dries, 000:472-476); an auction fish its share of a token. A seat
+        that is alone sells only to the Mackerel market: a barrel is its ¥50 of the ¥100 for
+        2 unloaded (000:136), a mackerel ¥50 more from Mackerel (000:228)."""
         v = 0
         for tag, fish, n, use in catch:
-            if _licence_of(tag) == "himono" and fish != "himono":
+            if L is not None and L.alone and fish not in AUCTION_FISH and _licence_of(tag) != "himono":
+                w = 100 if fish == "mackerel" else 50
+            elif _licence_of(tag) == "himono" and fish != "himono":
                 w = self._barrel_worth(view, "himono") // 2
             elif fish == "swordfish":
                 w = self._worth(view, "swordfish") // self._per_auction("swordfish")
@@ -676,7 +723,7 @@ class FishmongerBot:
         if head == "catch":
             i, catch = a.data[1], a.data[2]
             fishes = [c[1] for c in catch]
-            sc = 3 + self._catch_value(view, catch) / 1000
+            sc = 3 + self._catch_value(view, catch, L) / 1000
             b = st["boats"][i]
             for f in fishes:
                 if f in AUCTION_FISH and not b["load"]:
@@ -1102,7 +1149,7 @@ class FishmongerBot:
         # A seat with more licences than ships takes one more for a trip (000:131: each ship
         # at sea needs a licence of its own).
         ships = sum(1 for b in L.st["boats"] if b["type"] not in BARGES)
-        if L.usable and L.yen > 2000 and ships < sum(L.usable.values()) and L.want_cash <= 0:
+        if L.usable and L.yen > 2000 and ships < sum(L.usable.values()) and L.want_cash <= 0 and not L.alone:
             return 2
         return 0
 
@@ -1122,12 +1169,16 @@ class FishmongerBot:
                 affordable = yen - pay >= price
             if (fm[mid].get("barrels", 0) > 2 or L.stranded) and affordable and self._licence_buyable(L, mid):
                 gain = 3.5 + (3 if L.stranded else 0)
+                if L.alone and L.res_gap > 0 and mid in AUCTION_FISH:
+                    gain += 2                     # alone, its own auctions bring the tokens it lacks
             if data.get("licence_income", True):
                 gain += st["licences"].get(mid, 0) * 1.0
             for yen_in, res_out, leisure in self._sale_options(view, L, mid):
                 gain += max(leisure, self._cash_value(L, yen_in, res_out))
             if mid == "sardines":
                 gain += self._iwashi_gain(view, L)
+            if mid == "mackerel" and L.alone:
+                gain = max(gain, self._mackerel_alone_gain(L))
             return gain
         if mid in ("ships", "used_ships"):
             gain = 0.0
@@ -1138,6 +1189,8 @@ class FishmongerBot:
             if cheap is not None and room and L.want_cash <= 0:
                 if yen - pay - cheap > (1000 if L.usable else 300) and (L.usable or L.best_licence is None):
                     gain = 3
+                if L.alone and L.res_gap > 0 and yen - pay - cheap > 1000 and max(self._ships(st), default=0) < 3:
+                    gain = 5                      # a ship that brings an auction fish home (000:264)
             if L.want_cash > 0:
                 sale = sum(self._boat_price(mid, "sell", b["type"]) or 0
                            for i, b in enumerate(st["boats"]) if b["at"] in ("left", "middle", "right")
@@ -1200,6 +1253,18 @@ class FishmongerBot:
                 return 4.5
             return 0
         return 0
+
+    def _mackerel_alone_gain(self, L: _Look) -> float:
+        """A visit to Mackerel by a seat that is alone: ¥100 for each mackerel licence it
+        holds (000:181), ¥100 for every 2 barrels or tokens returned (000:228), and a licence
+        that pays on every visit after (000:227). It needs something to do there (000:183)."""
+        lic = L.st["licences"].get("mackerel", 0)
+        items = sum(1 for k, _, _ in L.st["harbour"] if k == "mackerel")
+        buy = self._mackerel_income(L) and (L.slots < self.d.max_licences
+                                            or any(self._spare_alone(L, f) for f in L.st["licences"]))
+        if not items and not buy:
+            return 0.0
+        return 1.5 + 1.5 * lic + 0.25 * items + (3 if buy else 0)
 
     def _iwashi_gain(self, view, L: _Look) -> float:
         """Canned sardines at ¥100 a resource (000:523): worth it when resources are what the
@@ -1390,6 +1455,13 @@ class FishmongerBot:
                 return max(-1, self._cash_value(L, 100 * n * n, self._fugu_out(view, L, n)) - 1)
             return -1
         if mid == "mackerel":
+            if L.alone and a.key.startswith("sell:barrel:"):
+                # Nobody buys them: the lower row spoils next (000:105), the upper waits for
+                # the next visit unless one is needed now (000:183) or completes a pair.
+                ctx = view.get("action") or {}
+                if a.key.startswith("sell:barrel:L") or not ctx.get("n") or ctx.get("sold", 0) % 2:
+                    return 1.0
+                return -0.5
             if a.key.startswith("sell:barrel:L"):
                 return 0.5
             if a.key == "sell:token" and L.want_cash > 0 and not self._keep_res(L, 1):

@@ -84,7 +84,8 @@ class Entering:
             if not srcs:
                 continue
             for src in srcs:
-                if not self._can_interact_after(s, seat, mid, cost, src):
+                warning = self._can_interact_after(s, seat, mid, cost, src)
+                if warning is None:
                     continue
                 key = f"enter:{mid}:{k + 1}" + ("" if src == "supply" else f":{src}")
                 how = self._cost_text(cost)
@@ -94,7 +95,8 @@ class Entering:
                            f"{self.col_name(where[1:])})"
                 elif src != "supply":
                     how += f" (the takoyaki from your harbour, {self.col_name(src[1:])})"
-                out.append(Action(key, f"Enter the {mk.name} market: {how}", "Markets", ("enter", mid, k, src)))
+                out.append(Action(key, f"Enter the {mk.name} market: {how}" + (f" — {warning}" if warning else ""),
+                                  "Markets", ("enter", mid, k, src)))
         return out
 
     def _pay_entry(self, s: State, seat: int, mid: str, cost: dict, src: str) -> None:
@@ -115,9 +117,11 @@ class Entering:
                 me["harbour"].remove(["takoyaki", "upper" if src[0] == "u" else "lower", src[1:]])
             self.tokens_home(s, "takoyaki", cost["takoyaki"])
 
-    def _can_interact_after(self, s: State, seat: int, mid: str, cost: dict, src: str) -> bool:
+    def _can_interact_after(self, s: State, seat: int, mid: str, cost: dict, src: str) -> str | None:
         """000:183 — you must interact at least once: enter only where that is possible
-        after paying (tried on the real table and put back exactly)."""
+        after paying (tried on the real table and put back exactly). None where it is not;
+        else the warning the entry move carries when the only interactions left there lose
+        something (`Market.entry_warning`: only a boat to sell, only a loan), "" if none."""
         mk = self.m[mid]
         if not (cost["yen"] or cost["tokens"] or cost["takoyaki"] or cost.get("barrels")):
             # Paying action points only: licence income can only add yen, and more yen never
@@ -127,11 +131,11 @@ class Entering:
             s.ctx = probe
             try:
                 if mk.possible(s, seat, probe):
-                    return True
+                    return mk.entry_warning(s, seat, probe)
             finally:
                 s.ctx = saved_ctx
             if mid not in s.fish or not s.seats[seat]["licences"].get(mid):
-                return False
+                return None
         me = s.seats[seat]
         saved = (dict(s.treasury.balances), {k: _copy(v) for k, v in me.items()}, [list(x) for x in me["harbour"]],
                  s.ctx, s.phase)
@@ -145,7 +149,9 @@ class Entering:
                 if n:
                     pay(s, None, seat, self.d.licence_income * n)
             s.ctx = {"kind": "market", "market": mid, "n": 0}
-            return mk.possible(s, seat, s.ctx)
+            if not mk.possible(s, seat, s.ctx):
+                return None
+            return mk.entry_warning(s, seat, s.ctx)
         finally:
             s.treasury.balances = saved[0]
             for k, v in saved[1].items():

@@ -355,6 +355,11 @@ def _why_catch(rules, s, seat, i, spec: str) -> IllegalMove:
                 return IllegalMove(f"an empty ship needs more {kind.replace('_', ' ')} licences "
                                    f"({me['licences'].get(kind, 0)}) than ships at sea carrying barrels caught with "
                                    f"them ({ships_at_sea_with(me, kind)})", RULE_EMPTY)
+        if len(got) == 2 and got[0][2] == got[1][2]:
+            kind = got[0][2]
+            return IllegalMove(f"an empty Blue Ship using two {kind.replace('_', ' ')} licences counts as two ships "
+                               f"starting out: that needs {ships_at_sea_with(me, kind) + 2} of them, you hold "
+                               f"{me['licences'].get(kind, 0)}", RULE_EMPTY)
     return IllegalMove("that catch is not possible now", RULE_CATCH)
 
 

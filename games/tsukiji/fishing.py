@@ -8,8 +8,8 @@ from core.rng import Rng
 
 
 from .data import BAG_FISH, FISH
-from .state import (ROW_LETTER, State, add, barrel_fish, barrel_licence, barrel_name, berth_room, counts, is_barge, pay,
-                    ships_at_sea_with)
+from .state import (ROW_LETTER, State, add, barrel_fish, barrel_licence, barrels, berth_room, is_barge,
+                    load_text, pay, ships_at_sea_with)
 
 
 class Fishing:
@@ -32,6 +32,13 @@ class Fishing:
             elif n - used.get(f, 0) > 0:
                 out.append(f)
         return out
+
+    def _unused(self, s: State, seat: int, use: str) -> int:
+        """How many licences one use stands for that are not yet used in this fishing action:
+        "eel" all the seat's unused eel licences, "himono:1" that one Himono licence."""
+        if ":" in use:
+            return 0 if s.ctx["lic"].get(use) else 1
+        return s.seats[seat]["licences"].get(use, 0) - s.ctx["lic"].get(use, 0)
 
     def _grabs(self, s: State, seat: int, use: str) -> list[tuple[str, str, int]]:
         """What one use of a licence brings aboard: (barrel on the boat, fish, how many)."""
@@ -80,11 +87,19 @@ class Fishing:
                 singles.append((tag, fish, n, use))
         out = [(x,) for x in singles]
         if blue:
+            free = {use: self._unused(s, seat, use) for use in {x[3] for x in singles}}
             for a in range(len(singles)):
-                for c in range(a + 1, len(singles)):
+                for c in range(a, len(singles)):
                     x, y = singles[a], singles[c]
-                    if x[3] == y[3] or x[2] + y[2] > room:
+                    if x[2] + y[2] > room:
                         continue
+                    if x[3] == y[3]:
+                        # 000:448: one barrel with each licence, so two licences of one kind
+                        # bring two barrels (a Horse Mackerel licence up to 2 mackerel each,
+                        # 000:489) — not a catch that one of those licences makes alone.
+                        if free[x[3]] < 2 or any(z[0] == x[0] and z[3] == x[3] and z[2] == x[2] + y[2]
+                                                 for z in singles):
+                            continue
                     if x[1] == y[1] and s.fish[x[1]]["barrels"] < x[2] + y[2]:
                         continue
                     if "salmon" in (x[1], y[1]) and x[1] == y[1]:
@@ -111,10 +126,25 @@ class Fishing:
             parts.append(tag + (f"*{n}" if n > 1 else ""))
         return f"catch:{i + 1}:" + "+".join(parts)
 
+    def caught_words(self, catch: tuple) -> str:
+        """What a catch brings aboard, in words: "an eel barrel", "2 eel barrels with 2 Eel
+        licences" (the Blue Ship, 000:448), "2 mackerel barrels caught with a Horse Mackerel licence"."""
+        groups: dict = {}
+        for tag, fish, n, use in catch:
+            g = groups.setdefault(tag, [0, 0])
+            g[0] += n
+            g[1] += 1
+        parts = []
+        for tag, (n, k) in groups.items():
+            if k == 1:
+                parts.append(barrels(tag, n))
+            else:
+                parts.append(f"{n} {barrel_fish(tag).replace('_', ' ')} barrels with {k} "
+                             f"{self.m[barrel_licence(tag)].name} licences")
+        return " and ".join(parts)
+
     def catch_text(self, name: str, catch: tuple) -> str:
-        got = " and ".join(f"{n if n > 1 else 'a'} {barrel_name(tag)} barrel{'s' if n > 1 else ''}"
-                           for tag, fish, n, use in catch)
-        return f"{name.capitalize()} catches {got}"
+        return f"{name[:1].upper()}{name[1:]} catches {self.caught_words(catch)}"
 
     def _catch(self, s: State, seat: int, i: int, catch: tuple, ev: list) -> None:
         me = s.seats[seat]
@@ -124,8 +154,7 @@ class Fishing:
             me["boats"][i]["load"].extend([tag] * n)
             add(ctx["lic"], use)
         ctx["boats"].append(i)
-        ev.append(Event("catch", f"Seat {seat + 1}'s boat {i + 1} catches "
-                        + " and ".join(f"{n} {barrel_name(t)}" for t, _, n, _ in catch) + ".", seat))
+        ev.append(Event("catch", f"Seat {seat + 1}'s boat {i + 1} catches {self.caught_words(catch)}.", seat))
 
     def _reprice_groups(self, s: State, seat: int) -> list[tuple[str, str, str]]:
         fixed = set(s.ctx["fixed"])
@@ -154,8 +183,9 @@ class Fishing:
             for catch in self._catches(s, seat, i):
                 out.append(Action(self.catch_key(i, catch), self.catch_text(name, catch), "Fishing",
                                   ("catch", i, catch)))
-            for berth in berth_room(me, b["type"], self.d.right_berth_ships):
-                load = f" and unload {self.lot_text(counts(b['load']))}" if b["load"] else ""
+            rooms = berth_room(me, b["type"], self.d.right_berth_ships)
+            load = f" and unload {load_text(b['load'])}{self._dock_warning(s, seat, i)}" if b["load"] and rooms else ""
+            for berth in rooms:
                 out.append(Action(f"dock:{i + 1}:{berth}", f"Dock {name} at the {berth} berth{load}", "Fishing",
                                   ("dock", i, berth)))
         if "foreign_market" in s.ext:
@@ -169,9 +199,59 @@ class Fishing:
                                       ("reprice", kind, row, col, target)))
             out.append(Action(head + "q", what + "??? at a price you say", "Prices",
                               ("reprice", kind, row, col, None), takes="the ??? price: {'yen': a multiple of ¥100}"))
-        out.append(Action("done", "End the fishing action", "Fishing", ("done",)))
+        lost = self._left_unpaid(s)
+        out.append(Action("done", "End the fishing action" + (f" — {lost} back unpaid" if lost else ""),
+                          "Fishing", ("done",)))
         out += self._free_actions(s, seat)
         return out
+
+    def _auctioned(self, s: State) -> dict[str, int]:
+        """Fish whose unloaded barrels are auctioned in groups instead of put up for sale, and
+        the size of a group: King Crab 2, Tuna 3 (000:262, 000:282), Swordfish 2 (000:527)."""
+        out = {f: int(self.d.market[f]["barrels_per_auction"]) for f in BAG_FISH}
+        for mk in self.unload_auctions(s):
+            out[mk.id] = int(mk.data["barrels_per_auction"])
+        return out
+
+    def _left_unpaid(self, s: State) -> str:
+        """The unloaded barrels that go back unpaid when the fishing action ends now (000:266,
+        000:286, 000:531): "the unloaded king crab barrel goes", "2 unloaded tuna barrels go"."""
+        parts = []
+        for f in self._auctioned(s):
+            n = s.ctx.get(f, 0)
+            if n:
+                parts.append(f"the unloaded {f.replace('_', ' ')} barrel" if n == 1 else
+                             f"{n} unloaded {f.replace('_', ' ')} barrels")
+        if not parts:
+            return ""
+        many = len(parts) > 1 or not parts[0].startswith("the ")
+        return " and ".join(parts) + (" go" if many else " goes")
+
+    def _dock_warning(self, s: State, seat: int, i: int) -> str:
+        """What a dock at home will lose: auctioned fish unloaded short of a whole group go back
+        unpaid at the end of the fishing action (000:266, 000:286, 000:531). Said in the move's
+        own words, before it is chosen."""
+        me = s.seats[seat]
+        ctx = s.ctx
+        out = []
+        for f, per in self._auctioned(s).items():
+            here = sum(1 for x in me["boats"][i]["load"] if x == f)
+            if not here:
+                continue
+            left = (ctx.get(f, 0) + here) % per
+            if not left:
+                continue
+            more = sum(1 for j, o in enumerate(me["boats"]) if j != i and j not in ctx["boats"] and o["at"] == "sea"
+                       for x in o["load"] if x == f)
+            name = f.replace("_", " ")
+            what = f"{left} {name} barrel{'s' if left > 1 else ''}"
+            if more:
+                out.append(f"{what} will go back unpaid unless {per - left} more {'is' if per - left == 1 else 'are'} "
+                           f"unloaded in this fishing action ({name} is auctioned {per} barrels at a time)")
+            else:
+                out.append(f"{what} will go back unpaid at the end of this fishing action ({name} is auctioned "
+                           f"{per} barrels at a time)")
+        return (" — " + "; ".join(out)) if out else ""
 
     def _apply_fishing(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
         op = data[0]
@@ -193,8 +273,7 @@ class Fishing:
             ctx["boats"].append(i)
             load, b["load"] = b["load"], []
             ev.append(Event("dock", f"Seat {seat + 1} docks boat {i + 1} at the {berth} berth"
-                                    + (f" and unloads {self.lot_text(counts(barrel_fish(x) for x in load))}."
-                                       if load else "."), seat))
+                                    + (f" and unloads {load_text(load)}." if load else "."), seat))
             for item in load:
                 f = barrel_fish(item)
                 ctx["unloaded"] += 1

@@ -45,7 +45,7 @@ class Overfishing:
         if s.expansion and mid in PAIRED:
             other = PAIRED[1 - PAIRED.index(mid)]
             if other not in s.ext:
-                self.bring_in(s, other, ev, "It comes with its pair (000:600)")
+                self.bring_in(s, other, ev, "It comes with its pair")       # 000:409, 000:600
 
     def draw_market(self, s: State, kind: str, rng: Rng, ev: list, how: str) -> str | None:
         """A new fish or external market: drawn from the box, or the next face up (000:628)."""

@@ -74,13 +74,18 @@ upper row slides down. Then spend exactly 2 action points:
    yet used in this action; an empty ship needs more licences of that fish than you
    have ships at sea carrying it), or dock and unload. Unloaded barrels are priced into
    a column of your upper row (or "???" at any price); every 2 unloaded pay ¥100. King
-   crab (2 barrels) and tuna (3) are auctioned instead, sealed bids by everyone. A
+   crab (2 barrels) and tuna (3) are auctioned instead, sealed bids by everyone; those
+   still unloaded short of an auction when the fishing action ends go back unpaid
+   (000:266, 000:286), and the dock and end moves say so before you choose them. A
    fishing action may also just change prices.
  • Buying (1): buy barrels and takoyaki from other harbours at their prices; each fish
    barrel goes back to its market and you take one of its tokens.
  • A market (its cost in points, yen or tokens): fish markets pay ¥100 per licence to
    every holder when entered; buy licences (4 at most, with rented items) and sell
    tokens; external markets trade boats, loans, shares, rentals, auctions and more.
+   Once in a market you must do something there before you leave (000:183): when all
+   you could do is sell a boat, take a loan, or buy a licence after returning one, the
+   entry move says so.
 Free at any time: open a berth, return a licence, move barrels onto your barge at sea;
 at the start only, dump barrels at sea.
 
@@ -93,10 +98,10 @@ interest to the shareholders, tokens are turned into yen. Most yen wins.
 
 Kiosk notes: the numbers printed on the tableaus are reconstructed (assets/tsukiji/,
 which you can correct from your own box). Within one fishing action each barrel is given
-its new price once (the end result of any re-pricing). A "???" price is any multiple of
-¥100: you type it. As printed, there is no last round; the kiosk's "Last round" option
-(off by default) can make one, for a café that must close. The start player is drawn at
-random.
+its new price once (the end result of any re-pricing, 000:151-153). A "???" price is any
+multiple of ¥100: you type it. As printed, there is no last round; the kiosk's "Last
+round" option (off by default) can make one, for a café that must close. The start
+player is drawn at random.
 
 The expansion (option "Expansion"): six fish markets (Clams & Oysters, Himono, Horse
 Mackerel, Nori, Sardines, Swordfish) and six external markets (Foreign Market, Influence,
@@ -106,6 +111,37 @@ New Aquarium always come together; himono never spoils; some markets take a barr
 your harbour as their entry cost; optional Blue Ship (two licences at once, two kinds)
 and two 4-hold barges instead of the 6-hold barge. Variants: more markets than the
 table, collapsing external markets, open market order.
+
+How the kiosk reads the expansion where the rulebook leaves room:
+ • The Blue Ship catches one barrel with each licence it uses, two licences at once
+   (000:448): two licences of one fish bring two barrels of it in one catch, two Horse
+   Mackerel licences up to four mackerel (000:448, 000:489). Empty, it uses two licences
+   of one fish only while you hold two more of them than ships at sea carrying that fish
+   (000:131, read for each licence): with 2 eel licences and another ship at sea carrying
+   eel, it takes one eel.
+ • A Blue Ship carrying one kind of fish may take a second kind in a later fishing
+   action: it carries up to 2 kinds at once (000:448).
+ • Himono at sea: the base rule on empty ships still holds, and the Himono limit comes on
+   top of it ("Außerdem", 000:470; 000:430 keeps all regular rules). An empty ship
+   catches with a Himono licence only while you hold more Himono licences than ships at
+   sea carrying barrels caught with them (000:131, barges not counted), and never more
+   than 2 barrels caught with one Himono licence are at sea, barges included (000:470).
+   So with one Himono licence and its barrel on one ship, a second, empty ship cannot
+   use it: the first ship may take a second barrel, or dock first.
+ • Barrels caught with a Himono licence count for the ¥100 per 2 barrels unloaded: they
+   are unloaded, only not put up for sale (000:136, 000:472).
+ • A sardine caught with a Himono licence brings no sardine tokens: those come with a
+   sardine put up for sale (000:517), and this one lies on the licence (000:472).
+ • Sardines are overfished once the tokens on the market run out, even with canned
+   sardines left on Iwashi: those are not the market's supply (000:351, 000:415).
+ • The swordfish value stops at the ends of its track: 2 up from 12 ends on 13, 2 down
+   from 2 ends on 1 (000:538), as on the Eel track (000:208).
+ • The Blue Ship may go onto the berth the ship traded in for it leaves (000:333,
+   000:444).
+ • A rented boat docked at the Foreign Market stays rented: its trip ends only when it
+   docks at one of your berths (000:551, 000:578).
+ • Collapsing markets: renting the last boat off Ships collapses Ships, as buying it
+   would, since no boat is left on the tableau (000:614); Ships stays open (000:596).
 """
 
     def __init__(self, info, assets):

@@ -151,11 +151,43 @@ def barrel_licence(item: str) -> str:
     return item.split("/", 1)[1].split(":", 1)[0] if "/" in item else item
 
 
+def licence_words(item: str) -> str:
+    """The licence a barrel caught with another fish's licence was caught with, in the box's
+    words: "Himono licence 2" (Himono licences are told apart, 000:470), "a Horse Mackerel
+    licence"."""
+    use = item.split("/", 1)[1]
+    kind, _, number = use.partition(":")
+    name = kind.replace("_", " ").title()
+    if number:
+        return f"{name} licence {int(number) + 1}"
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} licence"
+
+
 def barrel_name(item: str) -> str:
+    """ "eel", "mackerel (caught with Himono licence 1)" """
     fish = barrel_fish(item).replace("_", " ")
     if "/" in item:
-        return f"{fish} (caught with a {barrel_licence(item).replace('_', ' ')} licence)"
+        return f"{fish} (caught with {licence_words(item)})"
     return fish
+
+
+def barrels(item: str, n: int = 1) -> str:
+    """ "an eel barrel", "2 mackerel barrels caught with a Horse Mackerel licence" """
+    fish = barrel_fish(item).replace("_", " ")
+    head = ("an" if fish[0] in "aeiou" else "a") if n == 1 else str(n)
+    out = f"{head} {fish} barrel{'' if n == 1 else 's'}"
+    if "/" in item:
+        out += f" caught with {licence_words(item)}"
+    return out
+
+
+def load_text(items) -> str:
+    """A boat's load in words: "2 mackerel barrels caught with Himono licence 1 and an eel barrel"."""
+    n = counts(items)
+    parts = [barrels(k, c) for k, c in n.items()]
+    if len(parts) <= 1:
+        return parts[0] if parts else "nothing"
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def is_barge(boat_type: str) -> bool:

@@ -7,7 +7,7 @@ from core.rng import Rng
 
 from .citations import RULE_BERTH
 from .data import EXTERNAL, FISH
-from .state import (BERTHS, State, add, barges_at_sea, barrel_fish, barrel_name, is_barge, pay,
+from .state import (BERTHS, State, add, barges_at_sea, barrel_fish, barrels, is_barge, pay,
                     yen)
 
 
@@ -43,7 +43,7 @@ class Turn:
             return
         said = " and ".join(x for x in (f"at least ¥{self.d.end_yen:,}" if rich else "",
                                          f"{r} resources" if r >= self.d.end_resources else "") if x)
-        ev.append(Event("announce", f"Seat {seat + 1} announces {said} (000:366).", seat))
+        ev.append(Event("announce", f"Seat {seat + 1} announces {said}.", seat))        # 000:366
         if r >= self.d.end_resources:
             shown = ", ".join(f"seat {o + 1} ¥{yen(s, o):,}" for o in range(s.players))
             ev.append(Event("reveal", f"Everyone shows their yen for the check: {shown}.", None,
@@ -149,7 +149,7 @@ class Turn:
         me["harbour"] = kept
         if gone or moved:
             ev.append(Event("spoil", f"Seat {seat + 1}'s fish spoil: {self.lot_text(gone)} back to the markets, "
-                                     f"{moved} barrel{'s' if moved != 1 else ''} slide to the lower row.", seat))
+                                     f"{moved} barrel{'s slide' if moved != 1 else ' slides'} to the lower row.", seat))
 
     def _start_actions(self, s: State, seat: int) -> list[Action]:
         me = s.seats[seat]
@@ -213,7 +213,7 @@ class Turn:
                 for i, b in enumerate(me["boats"]):
                     if b["at"] == "sea":
                         for item in sorted(set(b["load"]), key=lambda x: (FISH.index(barrel_fish(x)), x)):
-                            out.append(Action(f"dump:{i + 1}:{item}", f"Throw a {barrel_name(item)} barrel from "
+                            out.append(Action(f"dump:{i + 1}:{item}", f"Throw {barrels(item)} from "
                                                                        f"boat {i + 1} back into the sea", "Free",
                                               ("dump", i, item)))
             for mid in list(s.fish) + list(s.ext):            # Himono drying, buyer markers
@@ -238,7 +238,7 @@ class Turn:
                 if barrel_fish(b["load"][-1]) == "salmon" and salmon_on:
                     continue
                 key = f"transfer:{i + 1}" if len(barges_at_sea(me)) == 1 else f"transfer:{i + 1}:{j + 1}"
-                out.append(Action(key, f"Move a {barrel_name(b['load'][-1])} barrel from boat {i + 1} to {to}",
+                out.append(Action(key, f"Move {barrels(b['load'][-1])} from boat {i + 1} to {to}",
                                   "Free", ("transfer", i, j)))
         return out
 
@@ -264,12 +264,12 @@ class Turn:
             _, i, j = data
             item = me["boats"][i]["load"].pop()
             me["boats"][j]["load"].append(item)
-            ev.append(Event("transfer", f"Seat {seat + 1} moves a {barrel_name(item)} barrel onto the barge.", seat))
+            ev.append(Event("transfer", f"Seat {seat + 1} moves {barrels(item)} onto the barge.", seat))
         elif op == "dump":
             _, i, item = data
             me["boats"][i]["load"].remove(item)
             self.barrels_home(s, barrel_fish(item), 1)
-            ev.append(Event("dump", f"Seat {seat + 1} throws a {barrel_name(item)} barrel back.", seat))
+            ev.append(Event("dump", f"Seat {seat + 1} throws {barrels(item)} back into the sea.", seat))
         elif op == "cart":
             self._use_rental(s, seat, "cart", data[1])
             s.cart_ap += 1

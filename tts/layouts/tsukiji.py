@@ -22,11 +22,13 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
+from core.words import count_words
 from games.tsukiji.data import BASE_EXTERNAL, BASE_FISH, BOAT_TYPES, EXTERNAL, FISH
 from games.tsukiji.state import BERTHS
 
 from .. import draw
-from ..table import CHIP, CHIP_STEP, TABLE_Y, LayoutError, Table, reconstructed, seat as seat_at
+from ..table import CHIP, CHIP_STEP, TABLE_Y, LayoutError, Table, reconstructed
+from ..table import seat as seat_at
 from .tsukiji_pieces import STATIC, Pieces, with_alpha
 
 HERE = "tts/layouts/tsukiji.py"
@@ -944,7 +946,7 @@ class Layout:
             lines.append("Open market order (000:628): the decks of markets not in play lie face up, next on top.")
         moves = len(self.m.log.moves)
         if moves or s.turns:
-            lines.append(f"After {moves} moves: {self.colour(s.turn)} is to play ({s.phase} phase, "
+            lines.append(f"After {count_words(moves, 'move')}: {self.colour(s.turn)} is to play ({s.phase} phase, "
                          f"{s.ap} action point{'s' if s.ap != 1 else ''} left).")
         else:
             lines.append(f"{self.colour(s.turn)} starts.")
@@ -954,7 +956,8 @@ class Layout:
         if s.bid:
             lines.append("An auction is under way: its lot lies in the middle; bids are sealed and not shown.")
         if s.triggered >= 0:
-            lines.append(f"The end is triggered by {self.colour(s.triggered)}: {s.final_left} turns left.")
+            left = count_words(s.final_left, "turn")
+            lines.append(f"The end is triggered by {self.colour(s.triggered)}: {left} left.")
         if s.over:
             lines.append(f"The game is over: {s.reason}")
         self.t.note("Set-up", "\n".join(lines))

@@ -47,6 +47,12 @@ class Bank(Market):
             out.append(Action("share", f"Buy a share for ¥{self.data['share_price']:,}", self.name, ("share",)))
         return out
 
+    def entry_warning(self, s, seat, ctx):
+        if [a.key for a in self.actions(s, seat, ctx)] == ["loan"]:
+            return (f"there you can only take a loan (¥{self.data['loan_yen']:,} now, "
+                    f"¥{self.data['loan_yen'] + self.data['interest']:,} back at the end)")
+        return ""
+
     def apply(self, s, seat, data, rng, ev):
         st = s.ext[self.id]
         me = s.seats[seat]

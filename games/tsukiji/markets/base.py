@@ -12,7 +12,7 @@ from core.errors import IllegalMove
 from core.game import Action, Event
 
 from ..data import count
-from ..state import add, licence_count, pay, slots_used, yen
+from ..state import add, pay, slots_used, yen
 
 RULE_MARKETS = "Tsukiji, markets (000:169-191)"
 
@@ -83,6 +83,12 @@ class Market:
 
     def apply(self, s, seat: int, data: tuple, rng, ev: list) -> None:
         raise NotImplementedError
+
+    def entry_warning(self, s, seat: int, ctx: dict) -> str:
+        """What a visitor would have to give up, when every interaction still possible here
+        loses something: said in the entry move's own words, since once in, the market must
+        be interacted with before leaving (000:183). "" when there is a choice worth having."""
+        return ""
 
     def explain(self, s, seat: int, key: str) -> IllegalMove | None:
         return None
@@ -313,11 +319,20 @@ class FishMarket(Market):
     def sell_actions(self, s, seat: int, ctx: dict) -> list[Action]:
         return []
 
+    def entry_warning(self, s, seat: int, ctx: dict) -> str:
+        if self.actions(s, seat, ctx):
+            return ""
+        return (f"your {self.d.max_licences} licence spaces are full: there you can only buy {self.a_licence}, "
+                "after returning a licence of another fish")
+
     def possible(self, s, seat: int, ctx: dict) -> bool:
-        """A licence counts as possible when returning one you hold would make room (000:145)."""
+        """A licence counts as possible when returning one you hold would make room (000:145):
+        one of another fish, since this market's own licence, handed back in the visit, is
+        not taken again in it (`licence_refusal`)."""
         if self.actions(s, seat, ctx):
             return True
-        return licence_count(s.seats[seat]) > 0 and self.licence_refusal(s, seat, ctx, slots=False) is None
+        others = any(n for f, n in s.seats[seat]["licences"].items() if f != self.id)
+        return others and self.licence_refusal(s, seat, ctx, slots=False) is None
 
     def apply(self, s, seat: int, data: tuple, rng, ev: list) -> None:
         if data[0] == "licence":

@@ -85,7 +85,11 @@ class ForeignMarket(Market):
                       f"({self._load_text(me['boats'][i])})", "Fishing", ("foreign", "join", i))
                for i in self._dockable(s, seat)]
         lot = counts([barrel_fish(x) for i in s.ctx["foreign"] for x in me["boats"][i]["load"]])
-        out.append(Action("foreign:auction", f"Auction the lot at the Foreign Market: {self.R.lot_text(lot)}",
+        per = self._per()
+        lost = [f"{n % per[fish]} {fish.replace('_', ' ')} barrel{'s' if n % per[fish] > 1 else ''} "
+                f"(a token for every {per[fish]})" for fish, n in lot.items() if fish in per and n % per[fish]]
+        out.append(Action("foreign:auction", f"Auction the lot at the Foreign Market: {self.R.lot_text(lot)}"
+                          + (f" — {' and '.join(lost)} will go back unpaid" if lost else ""),
                           "Fishing", ("foreign", "auction")))
         return out
 
@@ -120,6 +124,12 @@ class ForeignMarket(Market):
             return None
         return mk.take_token_for_barrel(s, s.turn, "upper", rng, ev)
 
+    def _per(self) -> dict:
+        """Barrels that bring one token here (000:558-560)."""
+        return {"king_crab": int(self.data["crab_barrels_per_token"]),
+                "swordfish": int(self.data["swordfish_barrels_per_token"]),
+                "tuna": int(self.data["tuna_barrels_per_token"])}
+
     def _auction(self, s, seat, rng, ev) -> None:
         ctx = s.ctx
         me = s.seats[seat]
@@ -128,9 +138,7 @@ class ForeignMarket(Market):
         for i in group:
             barrels += [barrel_fish(x) for x in me["boats"][i]["load"]]
             me["boats"][i]["load"] = []
-        per = {"king_crab": int(self.data["crab_barrels_per_token"]),
-               "swordfish": int(self.data["swordfish_barrels_per_token"]),
-               "tuna": int(self.data["tuna_barrels_per_token"])}
+        per = self._per()
         got = counts(barrels)
         lot: dict = {}
         notes = []

@@ -66,7 +66,7 @@ class HorseMackerel(PaysOnOverfishing):
         super().on_overfished(s, rng, ev)
         if "mackerel" not in s.fish:                                 # 000:493, 000:586
             self.R.bring_in(s, "mackerel", ev, "Horse Mackerel is overfished, so Mackerel is set up "
-                                               "(no licences set aside or given, 000:586)")
+                                               "(no licences set aside or given)")                # 000:586
 
     def settle(self, s, ev):
         st = s.fish.get(self.id)

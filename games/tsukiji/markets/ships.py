@@ -26,7 +26,7 @@ from core.game import Action, Event
 
 from ..citations import rule
 from ..data import BOAT_TYPES, count
-from ..state import BERTHS, berth_room, is_barge, pay, yen
+from ..state import BERTHS, acct, berth_room, is_barge, pay, yen
 from .base import Market, whole
 
 RULE_BLUE = rule("the Blue Ship", "000:444", "Der Kauf des Blauen Schiffs am Markt Schiffe kostet dasselbe",
@@ -111,6 +111,26 @@ class BoatDealer(Market):
                                   f"Sell {boat_name(b['type'])} from your {b['at']} berth for ¥{self.sell_price(b['type']):,}",
                                   self.name, ("boat", "sell", b["type"], b["at"])))
         return out
+
+    def entry_warning(self, s, seat, ctx):
+        """Only a boat of yours to sell here, even after opening the berths you can pay for
+        during the visit (000:109: at any time in your turn)."""
+        acts = self.actions(s, seat, ctx)
+        if not acts or any(a.data[1] == "buy" for a in acts):
+            return ""
+        me = s.seats[seat]
+        balances = s.treasury.balances
+        account = acct(seat)
+        saved = me["berths"], balances[account]
+        try:
+            while me["berths"] < len(BERTHS) and balances[account] >= self.d.berth_cost:
+                me["berths"] += 1
+                balances[account] -= self.d.berth_cost
+                if any(a.data[1] == "buy" for a in self.actions(s, seat, ctx)):
+                    return ""
+        finally:
+            me["berths"], balances[account] = saved
+        return "there you can only sell a boat of yours (you can buy none there now)"
 
     def apply(self, s, seat, data, rng, ev):
         _, how, t, berth = data
