@@ -26,9 +26,17 @@ class Option:
     #: used only when these other options have these values, e.g. (("expansion", "on"),);
     #: otherwise it keeps its default and the set-up screen does not show it
     when: tuple = ()
+    #: the choices stand for the seats, in order ("player 1", "player 2", ...): at a table
+    #: of N players only the first N are offered (who begins, say)
+    seats: bool = False
 
     def applies(self, values: dict) -> bool:
         return all(values.get(k) == v for k, v in self.when)
+
+    def offered(self, players: int) -> tuple:
+        """The choices at a table of `players`: all of them, or the first `players` of a
+        seats option."""
+        return self.choices[:players] if self.seats else self.choices
 
     def check(self, value):
         if value not in self.choices:
@@ -73,6 +81,9 @@ class GameInfo:
                     needs = ", ".join(f"{k}={v}" for k, v in o.when)
                     raise ValueError(f"option {o.name!r} is used only with {needs}")
                 out[o.name] = o.default
+            elif out[o.name] not in o.offered(players):
+                raise ValueError(f"option {o.name!r} is one of {', '.join(map(str, o.offered(players)))} at a "
+                                 f"table of {players} players, not {out[o.name]!r}")
         return out
 
     @classmethod
@@ -80,7 +91,8 @@ class GameInfo:
         try:
             opts = tuple(
                 Option(o["name"], tuple(o["choices"]), o["default"], o.get("label", o["name"]),
-                       o.get("help", ""), tuple(sorted(dict(o.get("when", {})).items())))
+                       o.get("help", ""), tuple(sorted(dict(o.get("when", {})).items())),
+                       bool(o.get("seats", False)))
                 for o in data.get("options", []))
             info = cls(name=name, title=data["title"], min_players=int(data["min_players"]),
                        max_players=int(data["max_players"]), summary=data["summary"],
@@ -91,8 +103,10 @@ class GameInfo:
             raise PluginError(f"game {name!r}: its info.toml is incomplete or wrong ({e})") from e
         names = {o.name: o for o in opts}
         for o in opts:
-            if o.default not in o.choices:
+            if o.default not in o.offered(info.min_players):
                 raise PluginError(f"game {name!r}: option {o.name!r} defaults to a value it does not offer")
+            if o.seats and len(o.choices) < info.max_players:
+                raise PluginError(f"game {name!r}: option {o.name!r} names fewer seats than {info.max_players}")
             for k, v in o.when:
                 if k not in names or v not in names[k].choices:
                     raise PluginError(f"game {name!r}: option {o.name!r} depends on {k}={v!r}, which is not offered")

@@ -80,18 +80,23 @@ class TokyoKiosk(App):
 
     # ---- matches ---------------------------------------------------------------------
 
-    def start_match(self, game, seats, options: dict) -> None:
+    def start_match(self, game, seats, options: dict) -> str | None:
         """A new match from the set-up screen, saved at once in a fresh slot (so it can be
-        resumed even if its board fails to draw)."""
+        resumed even if its board fails to draw); words for the set-up screen when the game
+        refuses the table (a player who begins beyond the seats), and nothing starts."""
         from .screens.play import PlayScreen
         from .session import make_meta
-        match = game.new(len(seats), seed=self.new_seed(), options=options)
+        try:
+            match = game.new(len(seats), seed=self.new_seed(), options=options)
+        except ValueError as e:
+            return str(e)
         play = PlayScreen(game, match, seats, slot=self.store.new_slot(game.name))
         try:
             self.store.autosave(play.slot, match, make_meta(game, seats, play.bot_rngs))
         except OSError:
             pass  # the play screen says so at its first autosave
         self.push_screen(play)
+        return None
 
     def resume(self, slot: str) -> str | None:
         """Open a saved match; words for the menu when it cannot be resumed. When an earlier

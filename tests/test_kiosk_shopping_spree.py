@@ -40,11 +40,12 @@ async def test_walk_take_and_leave_by_touch_and_keys():
         await pilot.pause()
         play = await table(pilot, game, d, [Seat("Aiko"), Seat("Bo", bot="shopper")])
         match = play.match
-        # 004:207 — the entrance line leaves through the double aisles: two shirts, ¥600
+        # 004:207 — the entrance line leaves through the double aisles: two shirts, ¥600, and the
+        # shirt and trousers stack falls to ¥200 (004:195), trousers too
         rows = len(game.rules.floor.rows)
         await touch(pilot, play, rows, 0)
         await wait_for(pilot, lambda: match.state["trips"][0] == 1, "Aiko leaves")
-        assert match.state["yen"][0] == 600 and match.state["prices"]["shirt"] == 200
+        assert match.state["yen"][0] == 600 and game.rules.price_of(match.state, "trousers") == 200
         await wait_for(pilot, lambda: play.human == 0 and match.state["seat"] == 0, "Aiko's next turn")
         # re-entering: touch the left double aisle's dot, then the magazines' card beside it
         await touch(pilot, play, 8, 4)
@@ -108,3 +109,61 @@ async def test_dexterity_asks_how_hard_then_shows_the_push():
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is play, "back at the table")
         assert match.save() == before
+
+
+@sync
+async def test_set_up_asks_who_went_shopping_last():
+    """004:205 — the set-up screen asks who went shopping last; that player begins, and
+    the seats go on clockwise from there."""
+    from textual.widgets import Select
+    from kiosk.screens.setup import SetupScreen
+    from tests.test_kiosk import choose, text_of
+    game = games.load("shopping_spree")
+    app = TokyoKiosk(bot_delay=0, seed=4, config=KioskConfig(idle_seconds=0))
+    async with app.run_test(size=(120, 44)) as pilot:
+        await pilot.pause()
+        setup = SetupScreen(game)
+        app.push_screen(setup)
+        await wait_for(pilot, lambda: app.screen is setup and setup.query("#option-first"), "the set-up screen")
+        await pilot.pause()
+        assert "Who went shopping last? They begin" in text_of(setup)
+        await choose(pilot, "player-count", "3")
+        await choose(pilot, "seat-kind-1", "Human")
+        await choose(pilot, "seat-kind-2", "Human")
+        select = setup.query_one("#option-first", Select)
+        assert select.value == "player 1"
+        # the list names the players ("player 3"; the seat's name, "Player 3", where the
+        # set-up offers only the seats at the table)
+        select.focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: select.expanded, "the list of players")
+        prompts = [str(o.prompt) for o in select.query_one(OptionList).options]
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not select.expanded, "the list closed")
+        assert prompts[:3] == ["player 1", "player 2", "player 3"] or prompts == ["Player 1", "Player 2", "Player 3"]
+        await choose(pilot, "option-first", prompts[2])
+        assert setup.options()["first"] == "player 3"
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the play screen")
+        match = app.screen.match
+        assert match.state["first"] == 2 and match.to_act() == (2,)
+
+
+@sync
+async def test_the_board_reads_in_words():
+    """The board shows the laundry prices by stack (004:193-196) after a sale lowered one, in
+    goods' words and codes: no internal keys and no rulebook lines."""
+    import re
+    from kiosk.boards.shopping_spree import SpreePainter
+    game = games.load("shopping_spree")
+    d = hand(dumped(game, 2, seat=0, first=0, pos=["7:4", OUT]), 0, ["trousers", "socks"])
+    app = TokyoKiosk(bot_delay=0, seed=4, config=KioskConfig(idle_seconds=0))
+    async with app.run_test(size=(120, 44)) as pilot:
+        await pilot.pause()
+        play = await table(pilot, game, d, [Seat("Aiko"), Seat("Bo", bot="shopper")])
+        await pick(pilot, play, "leave")
+        await wait_for(pilot, lambda: play.match.state["trips"][0] == 1, "Aiko leaves")
+        await pilot.pause()
+        text = "\n".join(p.render().plain for p in play.query(SpreePainter))
+        assert "Sh/Tr ¥200" in text and "Br/Up/So ¥100" in text and "Wa/Dr ¥500" in text
+        assert not re.search(r"\w:\w|\b00[04]:\d|\bouterwear\b", text), text

@@ -93,11 +93,14 @@ def test_setup_follows_the_fifteen_steps(spree):
     for c in dressed:
         r, col = rules.floor.cards[c]
         assert r == bottom or col in (0, width - 1)
-    # 004:193-196 — the price stacks
-    assert {k: s["prices"][k] for k in ("washer", "dryer", "sheets", "pillowcase", "shirt", "trousers", "bra",
-                                        "underpants", "socks")} == {
+    # 004:193-196 — the laundry price cards in four stacks, one pile of yen on each
+    assert sorted(sorted(cards) for cards in rules.stacks.values()) == [
+        ["bra", "socks", "underpants"], ["dryer", "washer"], ["pillowcase", "sheets"], ["shirt", "trousers"]]
+    assert {k: rules.price_of(s, k) for k in ("washer", "dryer", "sheets", "pillowcase", "shirt", "trousers", "bra",
+                                              "underpants", "socks")} == {
         "washer": 500, "dryer": 500, "sheets": 400, "pillowcase": 400, "shirt": 300, "trousers": 300,
         "bra": 200, "underpants": 200, "socks": 200}
+    assert sorted(s["prices"][k] for k in rules.stacks) == [200, 300, 400, 500]
     # 004:197, 199 — two '15' tunas and two '4' crabs shown, the rest in the bag
     assert rules.shown == {"tuna": ["tuna_15", "tuna_15"], "crab": ["crab_4", "crab_4"]}
     assert sorted(s["bag"]["tuna"]) == ["tuna_20", "tuna_20", "tuna_25"]
@@ -186,7 +189,7 @@ def test_the_worked_example_of_leaving(spree):
     events = m.play(0, "leave")
     s = m.state
     assert s["yen"][0] == 600 + 300 + 500 + 600
-    assert s["prices"]["shirt"] == 200 and s["prices"]["red"] == 200
+    assert spree.rules.price_of(s, "shirt") == 200 and s["prices"]["red"] == 200
     assert sorted(s["before"][0]) == sorted(["shirt", "shirt", "salmon:fresh", "crab_6"])
     assert s["trips"][0] == 1 and s["mackerel"] == 8 and s["pos"][0] == OUT and s["crates"][0] == []
     assert s["beside"] == [red]                # 004:223: the machine's crate is full of black drinks
@@ -206,10 +209,11 @@ def test_each_paid_price_card_falls_by_100_once(spree):
     for card, yen in m.state["prices"].items():
         assert yen == (start[card] - 100 if card in paid else start[card])
     d = dumped(spree, 2, seat=0, first=0, pos=["7:4", OUT])
-    d["prices"]["bra"], d["bank"] = 0, d["bank"] + 200
+    underwear = spree.rules.price_card("bra")
+    d["prices"][underwear], d["bank"] = 0, d["bank"] + 200
     m = spree.scenario(hand(d, 0, ["bra"]))
     m.play(0, "leave")
-    assert m.state["prices"]["bra"] == 0 and m.state["yen"][0] == 0
+    assert m.state["prices"][underwear] == 0 and m.state["yen"][0] == 0
 
 
 def test_detergent_doubles_one_clothing_item_each(spree):
@@ -221,7 +225,7 @@ def test_detergent_doubles_one_clothing_item_each(spree):
     doubled = sorted((line["good"], line["yen"]) for line in pay["lines"] if line.get("doubled"))
     assert doubled == [("bra", 400), ("shirt", 600)]
     assert pay["total"] == 600 + 400 + 200
-    as_printed = dict(m.state, prices=dict(m.state["prices"], bra=300))
+    as_printed = dict(m.state, prices=dict(m.state["prices"], **{spree.rules.price_card("bra"): 300}))
     assert spree.rules.payout(as_printed, m.state["crates"][0])["total"] == 600 + 600 + 300
     # never two detergents on one item: one shirt and two detergents pay ¥600, not ¥1,200
     one = spree.rules.payout(m.state, ["shirt", "detergent", "detergent"])
@@ -404,7 +408,7 @@ def test_illegal_moves_name_their_rule_and_change_nothing(spree):
 @pytest.mark.parametrize("edit,words", [
     (lambda d: d["yen"].__setitem__(0, 100), "yen add up"),
     (lambda d: d["shelves"]["K1"].append("drink:0"), "exactly once"),
-    (lambda d: d["prices"].__setitem__("washer", 900), "prices only fall"),
+    (lambda d: d["prices"].__setitem__("machines", 900), "prices only fall"),
     (lambda d: d.__setitem__("pos", ["0:0", OUT, OUT]), "blue dot"),
     (lambda d: d.__setitem__("push", {"seat": 0, "load": ["washer"] * 10**4, "level": 1, "steps": 1,
                                       "seed": 1, "fallen": []}), "pushed load"),

@@ -5,7 +5,8 @@ Coin Laundry's machines, clothing, detergent and magazines, Tsukiji's tuna, crab
 salmon, Jidohanbaiki's drinks and its vending machine. Each turn a shopper walks 1-3 steps
 along the aisles and takes one good from a card beside them (or tips the black crate
 through the vending machine); twice a game they leave through the double aisles in the
-middle and are paid for their crate at the market prices, which then fall by ¥100.
+middle and are paid for their crate at the market prices, which then fall by ¥100: one
+price a colour card of drinks and one a stack of laundry price cards (004:193-196).
 
 In the dexterity variant (004:203) the crate is pushed: every move of a loaded crate is
 simulated (physics.crate) and what falls out is lost.
@@ -34,10 +35,12 @@ R_TUNA = "Shopping Spree, tuna (004:219)"
 R_SALMON = "Shopping Spree, salmon (004:221)"
 R_MACHINE = "Shopping Spree, the vending machine (004:223)"
 R_END = "Shopping Spree, the end (004:225-227)"
+R_FIRST = "Shopping Spree, who begins (004:205)"
 R_CLOSING = "Shopping Spree, closing time (kiosk house rule, off unless chosen)"
 
 TRIPS = 2                     # 004:207 — you leave the shop twice in all
 ECONOMIC, DEXTERITY = "economic", "dexterity"
+FIRST = "first"               # the option: who went shopping last, and begins (004:205)
 PUSH_LEVELS = (1, 2, 3, 4, 5)
 
 HOW_TO_PLAY = """\
@@ -53,18 +56,26 @@ with a crate of the 6 black drinks. Salmon (5 on each of two middle cards), dete
 and one clothing item on each of the 16 lower outer cards. Everyone starts outside at
 the bottom edge with an empty crate and no yen.
 
-Prices: washer and dryer ¥500; sheets and pillowcases ¥400; shirts and trousers ¥300;
-bras, underpants and socks ¥200; each drink colour ¥300, black ¥200.
+Prices (004:189, 193-196): the laundry price cards lie in four stacks, one pile of yen on
+each stack: washing machine and dryer ¥500; bed sheet and pillowcase ¥400; shirt and
+trousers ¥300; bra, underpants and socks ¥200. Every good of a stack pays what lies on
+that stack. Each drink colour card holds ¥300, the black one ¥200.
+
+Who begins (004:205): the player who went shopping last; the players say who at set-up
+(the option "Who went shopping last? They begin"). Then clockwise, seat after seat.
 
 Your turn (004:205-207): move 1-3 steps from dot to dot (a U-turn is a step, but you may
 not end where you began), then take one good from a card beside your dot, or tip the
 black crate into the vending machine from one of its two dots: keep what comes out,
 stuck drinks go back to the crate (004:223). Enter and leave only through the two middle
 aisles at the bottom. Leaving twice is the game: when you leave, take a mackerel barrel
-and ¥ for each good at its price; then every price card you were paid from falls by
-¥100 once, however many of that kind you sold (never below ¥0, our ruling). Drinks you
-sell go into the vending machine's crate (beside it once it holds 6; our ruling: they
-fill it again after a pour). Re-enter on your next turn.
+and ¥ for each good at its price; then every colour card and laundry stack you were
+paid from falls by ¥100 once, however many of its goods you sold: trousers sold, a
+shirt pays ¥100 less too. A price falls to ¥0 and no lower, and a good of an empty
+stack or card pays nothing (our reading: the yen lies on the card, and none can be
+taken from an empty one). Drinks you sell go into the vending machine's crate (beside
+it once it holds 6; our ruling: they fill it again after a pour). Re-enter on your next
+turn.
 
 Special goods (004:211-223):
 - Magazines/newspapers pay nothing; the most of them wins every tie.
@@ -85,11 +96,15 @@ lost drinks go into the vending machine's crate. In the economic variant nothing
 
 End (004:225-227): as soon as all but one player have left twice, the game ends at once;
 the one still inside is paid nothing for their crate. Most yen wins; a tie goes to the
-most magazines/newspapers; still tied, you all share it. The player who shopped last
-would begin: the kiosk draws the first player at random.
+most magazines/newspapers; still tied, you all share it.
 Kiosk house rule, off unless chosen: a closing time after a number of rounds, when
 everyone still inside goes home unpaid.
 """
+
+
+def _either(words: list[str]) -> str:
+    """Words joined for people: a; a or b; a, b or c."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 class ShoppingSpree(Rules):
@@ -99,7 +114,9 @@ class ShoppingSpree(Rules):
               "tsukiji/king_crab.toml", "tsukiji/salmon.toml", "tsukiji/mackerel.toml")
     default_bot = "shopper"
     how_to_play = HOW_TO_PLAY
-    random_play_options = {"closing": 15}
+    #: random shoppers end by the printed rules (004:225): a random walk reaches the way out
+    #: again and again, and all but one leave twice (tests/test_shopping_spree_random.py)
+    random_play_options: dict = {}
 
     def __init__(self, info, assets):
         super().__init__(info, assets)
@@ -114,12 +131,6 @@ class ShoppingSpree(Rules):
             if card not in self.floor.cards:
                 raise ValueError(f"shopping_spree.toml: shelf {card!r} is not a card on the floor")
             self.shelves[card] = (str(spec["goods"]), int(spec.get("count", 1)))
-        p = spree["prices"]
-        self.start_prices = {g.id: int(p[g.id]) for g in self.laundry.goods.values()
-                             if g.kind in ("machine", "clothing")}
-        for ci, colour in enumerate(self.colours):
-            self.start_prices[colour] = int(p["black"] if ci == self.black else p["drink"])
-        self.lower_by = int(p["lower_by"])
         f = spree["fish"]
         self.yen_per_point = int(f["yen_per_point"])
         self.tuna_cost, self.tuna_rise = int(f["tuna_cost"]), int(f["tuna_rise"])
@@ -137,8 +148,47 @@ class ShoppingSpree(Rules):
         self.salmon_tokens = int(assets["tsukiji/salmon.toml"]["pieces"]["tokens"])
         self.mackerel_barrels = int(assets["tsukiji/mackerel.toml"]["pieces"]["barrels"])
         self._check_box()
+        p = spree["prices"]
+        self.stacks, self.stack_of, self.start_prices = self._read_stacks(spree.get("stacks", {}), p)
+        for ci, colour in enumerate(self.colours):
+            if colour in self.start_prices:
+                raise ValueError(f"shopping_spree.toml: the stack {colour!r} has the name of a drink colour")
+            self.start_prices[colour] = int(p["black"] if ci == self.black else p["drink"])
+        self.lower_by = int(p["lower_by"])
         from .bot import ShopperBot
         self.bots = {"shopper": ShopperBot}
+
+    def _read_stacks(self, stacks: dict, prices: dict) -> tuple[dict, dict, dict]:
+        """004:193-196 — the laundry price cards as stacks, one pile of yen a stack: (stack ->
+        its goods, good -> its stack, stack -> its yen at the start)."""
+        priced = [g.id for g in self.laundry.goods.values() if g.kind in ("machine", "clothing")]
+        stale = [g for g in priced if g in prices]
+        if stale:
+            raise ValueError(f"shopping_spree.toml: the laundry is priced by stack in [stacks] (004:193-196), "
+                             f"not card by card in [prices] ({', '.join(stale)})")
+        cards, of, yen = {}, {}, {}
+        for sid, spec in stacks.items():
+            if sid == "source":
+                continue
+            try:
+                goods = tuple(str(g) for g in spec["cards"])
+                yen[sid] = int(spec["yen"])
+            except (KeyError, TypeError, ValueError) as e:
+                raise ValueError(f"shopping_spree.toml: the stack {sid!r} needs its cards and its yen ({e})") from e
+            if not goods or yen[sid] < 0:
+                raise ValueError(f"shopping_spree.toml: the stack {sid!r} needs cards and ¥0 or more")
+            for g in goods:
+                if g not in priced:
+                    raise ValueError(f"shopping_spree.toml: the stack {sid!r} names {g!r}, which is no machine or "
+                                     "clothing of coin_laundry.toml")
+                if g in of:
+                    raise ValueError(f"shopping_spree.toml: the {g} card lies in two stacks, {of[g]!r} and {sid!r}")
+                of[g] = sid
+            cards[sid] = goods
+        missing = [g for g in priced if g not in of]
+        if missing:
+            raise ValueError(f"shopping_spree.toml: no price stack holds the {', '.join(missing)} card (004:193-196)")
+        return cards, of, yen
 
     def _count(self, goods: str) -> int:
         return sum(n for g, n in self.shelves.values() if g == goods)
@@ -182,7 +232,7 @@ class ShoppingSpree(Rules):
             for t in self.shown[fish]:
                 bag[fish].remove(t)
         prices = dict(self.start_prices)
-        first = rng.below(players)
+        first = self.first_seat(players, options)
         return {"players": players, "variant": options.get("variant", ECONOMIC),
                 "closing": int(options.get("closing", 0)), "round": 1, "first": first, "seat": first,
                 "phase": "move", "pos": [OUT] * players, "trips": [0] * players,
@@ -192,6 +242,20 @@ class ShoppingSpree(Rules):
                 "machine": [f"drink:{d}" for d in black], "beside": [], "lost": [],
                 "mackerel": self.mackerel_per_player * players, "push": None, "pour": None,
                 "reason": "", "moves": 0}
+
+    def first_seat(self, players: int, options: dict) -> int:
+        """004:205 — the player who went shopping last begins: the players say who (the option
+        `first`, "player 1" … "player 6"); a player beyond the table is refused."""
+        choices = self.info.option(FIRST).choices
+        choice = options.get(FIRST, self.info.option(FIRST).default)
+        here = _either([str(c) for c in choices[:players]])
+        if choice not in choices:
+            raise ValueError(f"who went shopping last and begins is {here}, not {choice!r} — {R_FIRST}")
+        seat = choices.index(choice)
+        if seat >= players:
+            raise ValueError(f"there is no {choice} at a table of {players} players: who went shopping last and "
+                             f"begins is {here} — {R_FIRST}")
+        return seat
 
     # ---- who acts ------------------------------------------------------------------
 
@@ -224,7 +288,7 @@ class ShoppingSpree(Rules):
                                       "Leave", (node, steps, level)))
                 else:
                     key = f"walk:{node}" if level is None else f"walk:{node}:{level}"
-                    what = ", ".join(self.shelf_words(s, c) for c in self.floor.facing[node]) or "nothing"
+                    what = ", ".join(self.shelf_words(s, c) for c in self.floor.facing[node]) or "no shelf"
                     out.append(Action(key, f"Walk to {self.floor.label(node)} ({steps} step(s){push}): {what}",
                                       "Walk", (node, steps, level)))
         return out
@@ -254,11 +318,11 @@ class ShoppingSpree(Rules):
             elif goods == "drinks":
                 for d in sorted(set(s["shelves"][card])):
                     out.append(Action(f"take:{card}:{d}", f"Take the {self.good_name(d)} "
-                                      f"(¥{self.price_of(s, d)}) from {card}", "Take"))
+                                      f"(¥{self.price_of(s, d):,} now)", "Take"))
             elif s["shelves"][card]:
                 g = s["shelves"][card][0]
-                price = f" (¥{self.price_of(s, g)})" if self.price_of(s, g) is not None else ""
-                out.append(Action(f"take:{card}", f"Take the {self.good_name(g)}{price} from {card}", "Take"))
+                price = f" (¥{self.price_of(s, g):,} now)" if self.price_of(s, g) is not None else ""
+                out.append(Action(f"take:{card}", f"Take the {self.good_name(g)}{price}", "Take"))
         out.append(Action("pass", "Take nothing", "Take"))
         return out
 
@@ -271,7 +335,8 @@ class ShoppingSpree(Rules):
                                    R_LEAVE)
             if key.startswith("walk:") and s["variant"] == DEXTERITY and key.count(":") == 2 \
                     and self.pushes(s, seat):
-                return IllegalMove("a loaded crate is pushed: say how hard (walk:row:column:1-5)", R_VARIANT)
+                return IllegalMove("a loaded crate is pushed: say how hard, from 1 (gently) to 5 (hard)",
+                                   R_VARIANT)
             return IllegalMove("move 1-3 steps from dot to dot, never ending where you began", R_MOVE)
         if key == "machine":
             return IllegalMove("the vending machine is used from one of its two dots, while its crate holds "
@@ -310,7 +375,9 @@ class ShoppingSpree(Rules):
             return f"crabs ({len(s['bag']['crab'])} in the bag)"
         items = s["shelves"].get(card, [])
         if not items:
-            return f"{card} (empty)"
+            kind = {"drinks": "drink", "clothing": "clothing"}.get(
+                goods, self.good_name(goods) if goods in self.laundry.goods else goods)
+            return f"an empty {kind} shelf"
         if goods == "drinks":
             return f"{len(items)} drinks"
         return f"{len(items)} × {self.good_name(items[0])}"
@@ -318,10 +385,18 @@ class ShoppingSpree(Rules):
     # ---- prices and pay ------------------------------------------------------------
 
     def price_card(self, g: str) -> str | None:
-        """The price card a good is paid from, or None for goods paid by their face."""
+        """The colour card or laundry stack a good is paid from (004:189, 193-196), or None for
+        goods paid by their face."""
         if g.startswith("drink:"):
             return self.colours[int(g[6:]) // 6]
-        return g if g in self.start_prices else None
+        return self.stack_of.get(g)
+
+    def price_words(self, card: str) -> str:
+        """A colour card or a laundry stack in words: "red drinks", "shirt and trousers"."""
+        if card in self.stacks:
+            names = [self.laundry.goods[g].name for g in self.stacks[card]]
+            return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"{self.drinks.colours[self.colours.index(card)].name} drinks"
 
     def price_of(self, s, g: str) -> int | None:
         card = self.price_card(g)
@@ -400,8 +475,7 @@ class ShoppingSpree(Rules):
         if not fallen:
             return [Event("push", f"Seat {seat + 1} pushes the crate ({level} of 5): nothing falls", seat)]
         words = ", ".join(self.good_name(g) for g in fallen)
-        return [Event("spill", f"Seat {seat + 1} pushes the crate ({level} of 5) and loses {words} (004:203)",
-                      seat)]
+        return [Event("spill", f"Seat {seat + 1} pushes the crate ({level} of 5) and loses {words}", seat)]
 
     @staticmethod
     def crate_kind(g: str) -> str:
@@ -423,14 +497,14 @@ class ShoppingSpree(Rules):
             s["bank"] += price
             s["tuna_bought"][seat] += 1
             g = self._draw(s, "tuna", rng)
-            text = f"pays ¥{price:,} and draws a '{FishToken.parse(g).value}' tuna (004:219)"
+            text = f"pays ¥{price:,} and draws a '{FishToken.parse(g).value}' tuna from the bag"
         elif goods == "crab":
             g = self._draw(s, "crab", rng)
-            text = f"draws a '{FishToken.parse(g).value}' crab from the bag (004:217)"
+            text = f"draws a '{FishToken.parse(g).value}' crab from the bag"
         else:
             g = parts[2] if goods == "drinks" else s["shelves"][card][0]
             s["shelves"][card].remove(g)
-            text = f"takes the {self.good_name(g)} from {card}"
+            text = f"takes the {self.good_name(g)}"
         s["crates"][seat].append(g)
         return [Event("take", f"Seat {seat + 1} {text}", seat)]
 
@@ -457,7 +531,7 @@ class ShoppingSpree(Rules):
         events = [Event("pour", f"Seat {seat + 1} tips {len(drinks)} drink(s) into the vending machine: out "
                                 f"come {words}", seat)]
         if poured.stuck:
-            events.append(Event("stuck", f"{len(poured.stuck)} stuck and go back to the crate (004:223)", seat))
+            events.append(Event("stuck", f"{len(poured.stuck)} stuck and go back to the crate", seat))
         return events
 
     def _leave(self, s, seat, steps) -> list[Event]:
@@ -475,28 +549,33 @@ class ShoppingSpree(Rules):
                 s["before"][seat].append(g)
         if any(g == "salmon" for g in goods):
             s["salmon_sold"] = True
+        fell = []
         for card in pay["lowered"]:
             cut = min(self.lower_by, s["prices"][card])
             s["prices"][card] -= cut
             s["bank"] += cut
+            fell.append(f"{self.price_words(card)} fall to ¥{s['prices'][card]:,}" if cut else
+                        f"{self.price_words(card)} stay at ¥0")
         s["crates"][seat] = []
         s["pos"][seat] = OUT
         s["trips"][seat] += 1
         s["mackerel"] -= 1
-        words = ", ".join(f"{self.good_name(line['good'])} ¥{line['yen']:,}" for line in pay["lines"]) or "nothing"
+        words = ", ".join(f"{self.good_name(line['good'])} ¥{line['yen']:,}"
+                          + (" (doubled by detergent)" if line.get("doubled") else "")
+                          for line in pay["lines"]) or "nothing"
         events = [Event("leave", f"Seat {seat + 1} leaves the shop ({steps} step(s)) and takes a mackerel barrel: "
-                                 f"{words} — ¥{pay['total']:,} (004:207)", seat,
+                                 f"{words} — ¥{pay['total']:,}", seat,
                         {"total": pay["total"]})]
-        if pay["lowered"]:
-            events.append(Event("prices", "Prices fall by ¥100: " + ", ".join(pay["lowered"]), seat))
+        if fell:
+            events.append(Event("prices", "Prices: " + "; ".join(fell), seat))
         done = sum(1 for t in s["trips"] if t >= TRIPS)
         if done >= s["players"] - 1:
             inside = [i for i in range(s["players"]) if s["trips"][i] < TRIPS]
             s["phase"] = "over"
-            s["reason"] = "all but one player have left the shop twice (004:225)"
+            s["reason"] = "all but one player have left the shop twice"
             words = (f"; seat {inside[0] + 1} is still inside and is paid nothing for their crate"
                      if inside else "")
-            return events + [Event("over", f"The game ends at once{words} (004:225)")]
+            return events + [Event("over", f"The game ends at once{words}")]
         return events + self._next_turn(s)
 
     def _next_turn(self, s) -> list[Event]:
@@ -536,7 +615,7 @@ class ShoppingSpree(Rules):
         details = tuple({"yen": s["yen"][i], "trips": s["trips"][i], "reading": self.reading(s, i),
                          "unpaid": len(s["crates"][i])} for i in range(n))
         return Result(totals, ranking, details, s["reason"] + "; the most yen wins, a tie to the most "
-                                                              "magazines/newspapers, still tied it is shared (004:227)")
+                                                              "magazines/newspapers, still tied it is shared")
 
     # ---- views and saves -------------------------------------------------------------
 
@@ -553,8 +632,12 @@ class ShoppingSpree(Rules):
         return copy_plain(s)
 
     def scenario_setup(self, data: dict) -> tuple[int, dict]:
-        """A position carries its own variant and closing time."""
-        return data["players"], {"variant": data.get("variant", ECONOMIC), "closing": data.get("closing", 0)}
+        """A position carries its own variant, closing time and first player."""
+        first, choices = data.get("first", 0), self.info.option(FIRST).choices
+        begins = choices[first] if isinstance(first, int) and not isinstance(first, bool) \
+            and 0 <= first < min(len(choices), data["players"]) else self.info.option(FIRST).default
+        return data["players"], {"variant": data.get("variant", ECONOMIC), "closing": data.get("closing", 0),
+                                 FIRST: begins}
 
     def restore(self, data, players, options):
         from .persist import check_state

@@ -189,8 +189,9 @@ class PricePanel(SpreePainter):
     def text_lines(self, v: dict) -> list:
         rules = self.game.rules
         strong, muted = self.vstyle("spree--strong"), self.vstyle("spree--muted")
-        laundry = [g for g in rules.start_prices if g in rules.laundry.goods]
-        out = [[("Laundry ", strong), "  ".join(f"{CODES[g]} {yen(v['prices'][g])}" for g in laundry)]]
+        stacks = "  ".join(f"{'/'.join(CODES.get(g, g[:2]) for g in cards)} {yen(v['prices'][stack])}"
+                           for stack, cards in rules.stacks.items())
+        out = [[("Laundry ", strong), stacks, ("  (one price a stack)", muted)]]
         drinks = "  ".join(f"{k.letter} {yen(v['prices'][k.id])}" for k in rules.drinks.colours)
         out.append([("Drinks  ", strong), drinks, ("  (colour letter, then shape)", muted)])
         bag = "  ".join(f"{good_code(rules, t)}×{n}" for fish in ("tuna", "crab") for t, n in v["bag"][fish].items())
@@ -242,7 +243,12 @@ class LegendPanel(SpreePainter):
         muted = self.vstyle("spree--muted")
         return [[("· dot  ○ you may walk there  ⇣ the way out  1-6 architects  D5 five drinks  "
                   "Tu/Cr tuna/crabs in the bag  VM the vending machine  -- empty shelf", muted)],
-                [(", ".join(f"{c} {g}" for g, c in CODES.items() if g not in ("tuna", "crab")), muted)]]
+                [(", ".join(f"{c} {self.good_words(g)}" for g, c in CODES.items() if g not in ("tuna", "crab")),
+                  muted)]]
+
+    def good_words(self, g: str) -> str:
+        laundry = self.game.rules.laundry.goods
+        return laundry[g].name if g in laundry else g
 
 
 class ShoppingSpreeBoard(Board):
@@ -312,5 +318,5 @@ class ShoppingSpreeBoard(Board):
         lines = [f"Yen: {yen(entry['yen'])}", f"Trips out of the shop: {entry['trips']} of 2",
                  f"Magazines/newspapers (tie-break): {entry['reading']}"]
         if entry.get("unpaid"):
-            lines.append(f"Still inside at the end: {entry['unpaid']} good(s) unpaid (004:225)")
+            lines.append(f"Still inside at the end: {entry['unpaid']} good(s) unpaid")
         return lines

@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -89,7 +90,7 @@ class SetupScreen(Screen):
                 for option in info.options:
                     with Vertical(classes="setup-option", id=f"option-box-{option.name}"):
                         yield Label(option.label or option.name, classes="option-label")
-                        yield Select([(str(c), c) for c in option.choices], value=option.default,
+                        yield Select(self._choices(option, info.min_players), value=option.default,
                                      allow_blank=False, id=f"option-{option.name}")
                         if option.help:
                             yield Static(Content(option.help), classes="option-help")
@@ -110,6 +111,34 @@ class SetupScreen(Screen):
         """Rows of seats beyond the player count are hidden, and so out of the Tab order."""
         for seat in range(self.game.info.max_players):
             self.query_one(f"#seat-{seat}").set_class(seat >= players, "-unused")
+        self._offer_seats(players)
+
+    def _seat_name(self, seat: int) -> str:
+        try:
+            return self.query_one(f"#seat-name-{seat}", Input).value.strip() or f"Player {seat + 1}"
+        except NoMatches:       # while composing: the inputs come later
+            return f"Player {seat + 1}"
+
+    def _choices(self, option, players: int) -> list[tuple[str, object]]:
+        """An option's choices as a list offers them: a seats option names the seats there are."""
+        if option.seats:
+            return [(self._seat_name(k), c) for k, c in enumerate(option.offered(players))]
+        return [(str(c), c) for c in option.choices]
+
+    def _offer_seats(self, players: int) -> None:
+        """Seats options (who begins) offer the seats at the table, by the names typed; a
+        choice beyond them goes back to the default."""
+        for o in self.game.info.options:
+            if not o.seats:
+                continue
+            select = self.query_one(f"#option-{o.name}", Select)
+            value = select.value
+            select.set_options(self._choices(o, players))
+            select.value = value if value in o.offered(players) else o.default
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if (event.input.id or "").startswith("seat-name-"):
+            self._offer_seats(self.players)
 
     def _show_options(self) -> None:
         """Options that apply only with another option's value (the expansion's markets) are
@@ -146,7 +175,9 @@ class SetupScreen(Screen):
             self.action_start()
 
     def action_start(self) -> None:
-        self.app.start_match(self.game, self.seats(), self.options())
+        problem = self.app.start_match(self.game, self.seats(), self.options())
+        if problem:
+            self.notify(problem, title="This table cannot start", severity="error")
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

@@ -5,9 +5,9 @@ steps between them, the two exits of the double aisles in the middle and the ent
 below; a Tokyo Jutaku lot card on every shelf cell with the goods the state has on it
 (drinks as models, laundry goods, salmon and the '15' tuna and '4' crab on show as
 tokens), and the vending machine with its crate of drinks (and any standing beside it).
-Left of the floor the laundry price cards in their stacks (004:193-196), right of it the
-six colour cards (004:189), each with its yen; above it the tuna bag and the crab bag
-(004:197, 199), below it the mackerel barrels (004:200), the discarded goods and the
+Left of the floor the laundry price cards in their four stacks, one pile of yen on each
+stack (004:193-196), right of it the six colour cards (004:189), each with its yen; above
+it the tuna bag and the crab bag (004:197, 199), below it the mackerel barrels (004:200), the discarded goods and the
 general supply of yen. Every architect marker stands on its dot (or at the entrance);
 every seat's crate with its goods, the goods laid before it, its barrels and its yen lie
 in front of its colour.
@@ -39,7 +39,6 @@ PPU = 40                                     # the floor board's pixels a unit
 BELOW = 3.6                                  # the board's margin below the floor: the entrance
 OURS = "tts/layouts/shopping_spree.py"
 FLOOR_SOURCE = "assets/shopping_spree.toml"
-LAUNDRY_ORDER = (("washer", "dryer"), ("sheets", "pillowcase"), ("shirt", "trousers"), ("bra", "underpants", "socks"))
 SEAT_RGB = {"White": (245, 245, 245), "Red": (210, 40, 40), "Yellow": (235, 205, 40), "Green": (40, 160, 60),
             "Blue": (40, 90, 215), "Purple": (140, 50, 170)}
 SHORT = {"washer": "Washer", "dryer": "Dryer", "sheets": "Sheet", "pillowcase": "Pillow", "shirt": "Shirt",
@@ -181,8 +180,11 @@ class Goods:
             face = (draw.square(SHORT.get(g, g), rgb, size=(128, 128), ink=ink) if good.kind == "machine"
                     else draw.disc(SHORT.get(g, g), rgb, ink=ink))
             text = f"A COIN LAUNDRY {good.name}, {where}."
-            text += {"machine": f" Paid at its price card ({g}, 004:193).",
-                     "clothing": f" Paid at its price card ({g}); one detergent doubles it (004:192-196, 215).",
+            stack = rules.price_card(g)
+            paid = (f" Paid the yen on its stack of price cards ({rules.price_words(stack)}, "
+                    f"{_stack_line(stack)})" if stack else "")
+            text += {"machine": paid + ".",
+                     "clothing": paid + "; one detergent doubles it (004:192, 215).",
                      "detergent": " Doubles the pay of one clothing item (004:215).",
                      "reading": " Pays nothing; the most of them win every tie (004:213)."}[good.kind]
             text += " " + reconstructed("its look" + (" and how many the box holds"
@@ -283,26 +285,39 @@ def lay_out(match, t: Table) -> None:
     for (gx, gz), g in zip(grid_spots(vx, vz + 1.0, len(s["beside"]), cols=3, dx=0.62, dz=0.55), s["beside"]):
         goods.make(g, gx, gz, "standing beside the vending machine's full crate (004:223)", extra=("beside",))
 
-    # -- the price cards with their yen (004:189, 193-196): laundry left, colours right
+    # -- the price cards with their yen (004:189, 193-196): the laundry stacks left, colours right
     left = -geo.width / 2 - 0.8
-    spots, faces, owners = [], [], []
-    for gi, group in enumerate(LAUNDRY_ORDER):
-        for ci, g in enumerate(group):
-            if g not in rules.start_prices:
-                raise LayoutError(f"no price card for {g}")
-            spots.append((left - CW / 2 - (CW + 0.25) * (len(group) - 1 - ci), FZ + 5.0 - (CH + 0.5) * gi))
+    spots, owners = [], []
+    for si, (stack, cards) in enumerate(rules.stacks.items()):
+        x, z = left - CW / 2, FZ + 5.0 - (CH + 0.5) * si
+        line = _stack_line(stack)
+        words = rules.price_words(stack)
+        faces = []
+        for g in cards:
+            if g not in rules.laundry.goods:
+                raise LayoutError(f"no laundry good {g} for the {words} stack")
             name = rules.laundry.goods[g].name
-            faces.append((draw.card(name.capitalize(), ["price card", f"start ¥{rules.start_prices[g]}",
-                                                        f"stack {gi + 1} (004:{193 + gi})"],
+            faces.append((draw.card(name.capitalize(), ["price card", f"in the stack: {words}",
+                                                        f"start ¥{rules.start_prices[stack]} ({line})"],
                                     band=tuple(int(v * 0.6) for v in GOOD_FILL.get(g, (150, 150, 150)))),
                           f"{name} (price card)",
-                          f"The {name} price card (004:{193 + gi}): the yen on it is what a {name} pays; it falls by "
-                          "¥100 when someone is paid for it (004:207).", ("price card", g)))
-            owners.append(g)
+                          f"The {name} price card, in one stack with {_others(rules, cards, g)} ({line}): the yen on "
+                          f"the stack is what each of its goods pays; it falls by ¥100 once when someone is paid "
+                          "from the stack, however many of its goods were sold, and no lower than ¥0 (004:207).",
+                          ("price card", stack, g)))
+        d = t.deck(4 + si, f"price-stack-{stack}", faces, draw.back("PRICE"), x, z, scale=SCALE, locked=True,
+                   put=False, tags=("price stack", stack))
+        d["Nickname"] = f"{words} (a stack of price cards)"
+        d["Description"] = (f"The price cards of {words} as one stack ({line}), one pile of yen on it: what each of "
+                            "its goods pays; ¥100 off once when someone is paid from it (004:207).")
+        t.put(d)
+        spots.append((x, z))
+        owners.append(stack)
     ds = drink_set()
     right = geo.width / 2 + 0.8
+    colour_spots, faces = [], []
     for ci, colour in enumerate(rules.colours):
-        spots.append((right + CW / 2 + (CW + 0.25) * (ci % 3), FZ + 5.0 - (CH + 0.5) * (ci // 3)))
+        colour_spots.append((right + CW / 2 + (CW + 0.25) * (ci % 3), FZ + 5.0 - (CH + 0.5) * (ci // 3)))
         kind = ds.colours[ci]
         faces.append((draw.card(kind.name.capitalize(), ["colour card", f"letter {kind.letter}",
                                                          f"start ¥{rules.start_prices[colour]}"],
@@ -312,8 +327,8 @@ def lay_out(match, t: Table) -> None:
                       "drink pays; it falls by ¥100 when someone is paid for one (004:207).",
                       ("colour card", colour)))
         owners.append(colour)
-    t.cards(3, "price-cards", faces, draw.back("PRICE"), spots, scale=SCALE, locked=True)
-    for (x, z), g in zip(spots, owners):
+    t.cards(3, "price-cards", faces, draw.back("PRICE"), colour_spots, scale=SCALE, locked=True)
+    for (x, z), g in zip(spots + colour_spots, owners):
         t.snap(x, z)
         if g not in s["prices"]:
             raise LayoutError(f"no price for {g} in this position")
@@ -398,6 +413,17 @@ def _barrel(t: Table, x: float, z: float, where: str, *, rot: float = 180.0, ext
                    description=f"A TSUKIJI mackerel barrel, {where}. " + reconstructed("its look", OURS))
 
 
+def _stack_line(stack: str) -> str:
+    """Where the text lays a stack out: 004:193-196, read from its source in the asset."""
+    src = str(assets.load("shopping_spree.toml").get("stacks", {}).get(stack, {}).get("source", ""))
+    return src.split(" (")[0].replace("text ", "") if src.startswith("text ") else "reconstructed"
+
+
+def _others(rules, cards, g: str) -> str:
+    names = [rules.laundry.goods[c].name for c in cards if c != g]
+    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _drink_rgb(ci: int):
     from physics.practice.palette import DRINK_FILL
     return DRINK_FILL[ci]
@@ -456,13 +482,15 @@ def _setup_text(s, rules) -> str:
     rows = [f"{n} players, the {s['variant']} variant (004:203)"
             + (f", closing time after round {s['closing']} (kiosk house rule)" if s["closing"] else "") + ".",
             "Set-up (004:185-201): the shop floor of lot cards; the black drinks in the vending machine's crate; "
-            "5 random drinks on each card of the second row; the colour cards with ¥300 (black ¥200); laundry "
-            "price cards in stacks with ¥500 / ¥400 / ¥300 / ¥200 on each card; magazines, machines, salmon, "
+            "5 random drinks on each card of the second row; the colour cards with ¥300 (black ¥200); the laundry "
+            "price cards in four stacks, one pile of yen on each stack: "
+            + "; ".join(f"{rules.price_words(k)} ¥{rules.start_prices[k]}" for k in rules.stacks)
+            + " (004:193-196); magazines, machines, salmon, "
             "detergent and clothing on their shelves; a '15' tuna and a '4' crab on show, the rest in the bags; "
             f"{rules.mackerel_per_player} mackerel barrels a player; everyone an empty crate and an architect "
             "at the entrance, no yen.",
             "",
-            f"Round {s['round']}; {COLOURS[s['first']]} began.",
+            f"Round {s['round']}; {COLOURS[s['first']]} went shopping last and began, then clockwise (004:205).",
             ]
     if s["phase"] == "over":
         rows.append("The game is over: " + (s["reason"] or "") + ". Yen: "
