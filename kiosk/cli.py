@@ -12,6 +12,7 @@ import json
 import os
 import re
 import sys
+from pathlib import Path
 
 from core.errors import TokyoError
 from core.words import count_words, score_words
@@ -64,10 +65,17 @@ def _cmd_list(args) -> int:
     if not infos:
         print("No games are registered.")
     for info in infos:
-        print(f"{info.name:<18} {info.title:<22} {info.min_players}–{info.max_players} players  {info.summary}")
+        print(f"{info.name:<18} {info.title:<22} {_players(info)}  {info.summary}")
     for name, problem in games.problems().items():
         print(f"{name:<18} (cannot be listed: {problem})", file=sys.stderr)
     return 0
+
+
+def _players(info) -> str:
+    """'2–8 players', or '2 players' and '1 player' for a game of one count."""
+    if info.min_players == info.max_players:
+        return count_words(info.min_players, "player")
+    return f"{info.min_players}–{info.max_players} players"
 
 
 def _cmd_rules(args) -> int:
@@ -114,8 +122,8 @@ def _bots(spec: str | None, game, players: int) -> list:
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise TokyoError(f"--bot takes one bot for every seat or one per seat: {players} players, "
-                         f"{len(names)} bots in {spec!r}")
+        raise TokyoError(f"--bot takes one bot for every seat or one per seat: "
+                         f"{count_words(players, 'player')}, {count_words(len(names), 'bot')} in {spec!r}")
     for name in dict.fromkeys(names):
         if name is not None and not name.strip():
             raise TokyoError(f"--bot has an empty name in {spec!r}; {game.info.title}'s bots: "
@@ -143,37 +151,29 @@ def _study_setup(args):
 
 
 class _Progress:
-    """Games done on stderr while a study runs: a bar at a terminal, else a count now and then
-    (nothing with --json, whose reader wants stdout alone)."""
+    """Games done, as a bar on stderr while a study runs, only when stderr is a terminal: a
+    log or a pipe gets no progress (and --json, whose reader wants stdout alone, none)."""
 
     def __init__(self, args, title: str):
-        self.total = args.games
         self.bar = None
-        self.shown = False
-        self.step = max(1, args.games // 20)
-        self.quiet = args.json
         if not args.json and sys.stderr.isatty():
+            from rich.console import Console
             from rich.progress import Progress
-            self.bar = Progress(transient=True)
+            self.bar = Progress(console=Console(stderr=True), transient=True)
             self.task = self.bar.add_task(title, total=args.games)
 
     def __enter__(self):
-        if self.bar:
-            self.bar.start()
-        return None if self.quiet else self.update
+        if self.bar is None:
+            return None
+        self.bar.start()
+        return self.update
 
     def update(self, n: int) -> None:
-        if self.bar:
-            self.bar.update(self.task, completed=n)
-        elif n % self.step == 0 or n == self.total:
-            print(f"\r{n}/{self.total} games", end="", file=sys.stderr, flush=True)
-            self.shown = True
+        self.bar.update(self.task, completed=n)
 
     def __exit__(self, *exc):
-        if self.bar:
+        if self.bar is not None:
             self.bar.stop()
-        elif self.shown:
-            print(file=sys.stderr)
 
 
 def _cmd_simulate(args) -> int:
@@ -185,15 +185,17 @@ def _cmd_simulate(args) -> int:
                                               progress, **run))
     if report is None:
         return 0
-    print(f"{game.info.title}: {report['games']} games, {args.players} players, seed {args.seed}, "
-          f"bots {', '.join(report['bots'])}")
+    print(f"{game.info.title}: {count_words(report['games'], 'game')}, {count_words(args.players, 'player')}, "
+          f"seed {args.seed}, bots {', '.join(report['bots'])}")
     print(f"finished {report['finished']} of {report['games']}")
     for seat in range(args.players):
         wins, share = report["wins"][seat], report["win_share"][seat]
         mean = report["mean_score"][seat]
         mean_s = score_words(mean, report["unit"]) if mean is not None else "–"
         print(f"  seat {seat + 1}: {count_words(wins, 'win')} ({_percent(share)}), mean final {mean_s}")
-    print(f"mean moves per game {report['mean_moves']}, {report['moves_per_second']:,} moves per second")
+    speed = report["moves_per_second"]
+    speed = "–" if speed is None else f"{speed:,}"
+    print(f"mean moves per game {report['mean_moves']}, {speed} moves per second")
     return 0
 
 
@@ -228,8 +230,8 @@ def _cmd_tournament(args) -> int:
                                                 progress, **run))
     if report is None:
         return 0
-    print(f"{game.info.title} tournament: {report['games']} games, {args.players} players, "
-          f"seed {args.seed}, the seats turning by one each game")
+    print(f"{game.info.title} tournament: {count_words(report['games'], 'game')}, "
+          f"{count_words(args.players, 'player')}, seed {args.seed}, the seats turning by one each game")
     print(f"lineup of the first game: {', '.join(report['lineup'])}")
     if report["finished"] < report["games"]:
         print(f"finished {report['finished']} of {report['games']} (only finished games count)")
@@ -248,8 +250,25 @@ def _cmd_tournament(args) -> int:
     return 0
 
 
+def seat_names(meta, players: int) -> list[str | None]:
+    """The names a save's meta gives its seats (kiosk.session writes them), as the kiosk
+    shows them; None for a seat the meta does not name (an old or a damaged save, or one
+    written by a script). Two seats of one name are told apart by their numbers."""
+    from kiosk.session import NAME_MAX
+    raw = meta.get("seats") if isinstance(meta, dict) else None
+    if not isinstance(raw, list) or len(raw) != players:
+        raw = [{}] * players
+    names = []
+    for entry in raw:
+        name = entry.get("name") if isinstance(entry, dict) else None
+        names.append(" ".join(name.split())[:NAME_MAX].strip() or None if isinstance(name, str) else None)
+    return [f"{n} (seat {i + 1})" if n is not None and names.count(n) > 1 else n for i, n in enumerate(names)]
+
+
 def _cmd_replay(args) -> int:
     from core import games, saves
+
+    from .words import SEAT
     try:
         with open(args.file, "rb") as f:
             data = f.read(saves.MAX_BYTES + 1)
@@ -257,22 +276,33 @@ def _cmd_replay(args) -> int:
         raise TokyoError(f"{args.file} cannot be read: {e.strerror or e}") from e
     try:
         log = saves.load_log(data)
-        final = saves.load(data)
+        final, meta = saves.load(data, with_meta=True)
     except TokyoError as e:
         raise TokyoError(f"{args.file}: {e}") from e
     game = games.load(log["game"])
     moves = log["moves"]
+    given = seat_names(meta, log["players"])
+    names = [n or f"seat {s + 1}" for s, n in enumerate(given)]
+
+    def named(text: str) -> str:
+        """A game's "seat N" (or "Seat N") as the name the save gives that seat."""
+        return SEAT.sub(lambda m: (given[int(m[1]) - 1] if 1 <= int(m[1]) <= len(given) else None)
+                        or m[0], text)
+
     upto = len(moves) if args.to is None else min(args.to, len(moves))
     interactive = args.step and sys.stdin.isatty()
     # Until the match is over a replay shows what a spectator saw: a sealed decision by the
     # game's words for it (Rules.sealed), never what was chosen; events are for everyone. The
     # seed, which tells every draw still to come, waits for the end too.
     secret = not final.over
+    table = f"{game.info.title}, {count_words(log['players'], 'player')}"
+    if any(given):
+        table += f" ({', '.join(names)})"
     if secret:
-        print(f"{game.info.title}, {log['players']} players, {len(moves)} moves; the game is not over, "
+        print(f"{table}, {count_words(len(moves), 'move')}; the game is not over, "
               "so this is what a spectator saw (no sealed decisions, no seed)")
     else:
-        print(f"{game.info.title}, {log['players']} players, seed {log['seed']}, {len(moves)} moves")
+        print(f"{table}, seed {log['seed']}, {count_words(len(moves), 'move')}")
     match = game.replay(dict(log, moves=[]))
     for i, (seat, key, *data) in enumerate(moves[:upto], start=1):
         action = next((a for a in match.legal(seat) if a.key == key), None)
@@ -284,9 +314,9 @@ def _cmd_replay(args) -> int:
             raise TokyoError(f"{args.file}: move {i} cannot be replayed: {e}") from e
         if words:
             text = words
-        print(f"{i:>4}. seat {seat + 1}: {text}")
+        print(f"{i:>4}. {names[seat]}: {named(text)}")
         for ev in events:
-            print(f"        {ev.text}")
+            print(f"        {named(ev.text)}")
         if interactive:
             try:
                 answer = input("      [Enter: next, q: stop] ")
@@ -297,8 +327,8 @@ def _cmd_replay(args) -> int:
                 break
     if match.over:
         res = match.result()
-        print("Result:", ", ".join(f"seat {s + 1} {res.score_text(s)}" for s in range(len(res.scores))))
-        print("Ranking:", " > ".join("=".join(f"seat {s + 1}" for s in g) for g in res.ranking))
+        print("Result:", ", ".join(f"{names[s]} {res.score_text(s)}" for s in range(len(res.scores))))
+        print("Ranking:", " > ".join("=".join(names[s] for s in g) for g in res.ranking))
     if upto == len(moves) and game.rules.dump(match.state) != game.rules.dump(final.state):
         print("Warning: the saved position differs from the one its moves lead to.", file=sys.stderr)
         return 1
@@ -339,6 +369,57 @@ def _host(text: str) -> str:
     return text
 
 
+def _nearest(path: Path) -> Path:
+    """The path itself or its nearest ancestor that exists (the current folder at worst)."""
+    for p in (path, *path.parents):
+        if os.path.lexists(p):
+            return p
+    return Path(".")
+
+
+def file_problem(option: str, text: str, what: str = "", make_folders: bool = False) -> str | None:
+    """Why the command could not write the file `text` it is given with `option`, in words
+    starting with the option; None when it can try. `make_folders`: missing folders on the
+    way are made (else a missing folder is a mistake)."""
+    kind = f"{what} file" if what else "file"
+    if not text.strip():
+        return f"{option} names the {kind} to write, not {text!r}"
+    path = Path(text)
+    if path.is_dir():
+        return f"{option} names the {kind} to write, not a folder ({text!r})"
+    near = _nearest(path)
+    if near != path and not near.is_dir():
+        return f"{option} {text} cannot be written: {near} is a file, not a folder"
+    if near != path and near != path.parent and not make_folders:
+        return f"{option} {text} cannot be written: there is no folder {path.parent}"
+    if not os.access(near, os.W_OK):
+        where = "it is read-only" if near == path else f"the folder {near} is not writable"
+        return f"{option} {text} cannot be written: {where}"
+    return None
+
+
+def folder_problem(option: str, text: str, what: str) -> str | None:
+    """Why the command could not write into the folder `text` (made when missing), in words
+    starting with the option; None when it can try."""
+    if not text.strip():
+        return f"{option} names the folder {what}, not {text!r}"
+    path = Path(text)
+    near = _nearest(path)
+    if near == path and not path.is_dir():
+        return f"{option} {text} is a file, not a folder: {option} names the folder {what}"
+    if not near.is_dir():
+        return f"{option} {text} cannot be made: {near} is a file, not a folder"
+    if not os.access(near, os.W_OK):
+        return f"{option} {text} cannot be written: the folder {near} is not writable"
+    return None
+
+
+def write_error(path, e: Exception) -> TokyoError:
+    """One line for a write that failed after the checks (a full disk, /proc, a race)."""
+    reason = getattr(e, "strerror", None) or str(e).removeprefix(f"Couldn't open {path}: ")
+    return TokyoError(f"{path} cannot be written: {reason}")
+
+
 _ARGUMENT = re.compile(r"argument (?P<name>\S+): (?P<rest>.*)", re.S)
 _REQUIRED = "the following arguments are required: "
 _CHOICE = re.compile(r"invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)", re.S)
@@ -377,7 +458,6 @@ def installed_version() -> str:
     except metadata.PackageNotFoundError:
         pass
     import tomllib
-    from pathlib import Path
     try:
         with open(Path(__file__).resolve().parents[1] / "pyproject.toml", "rb") as f:
             return f"{tomllib.load(f)['project']['version']} (not installed)"

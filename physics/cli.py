@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from core.errors import TokyoError
 
@@ -39,12 +38,11 @@ def _whole(option: str, low: int, high: int, what: str = "", span: str | None = 
 
 
 def _png(text: str) -> str:
-    """--png FILE: a file name in a folder that exists, not a folder."""
-    path = Path(text)
-    if not text or path.is_dir():
-        raise argparse.ArgumentTypeError(f"--png names the PNG file to write, not a folder ({text!r})")
-    if not path.parent.is_dir():
-        raise argparse.ArgumentTypeError(f"--png {text} cannot be written: there is no folder {path.parent}")
+    """--png FILE: a file (new, or one to replace) in a folder that exists and can be written."""
+    from kiosk.cli import file_problem
+    problem = file_problem("--png", text, "PNG")
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
     return text
 
 
@@ -192,4 +190,5 @@ def _write_png(window, screen, path, **draw) -> None:
     try:
         window.snapshot(screen, path, **draw)
     except OSError as e:
-        raise TokyoError(f"{path} cannot be written: {e}") from e
+        from kiosk.cli import write_error
+        raise write_error(path, e) from e

@@ -117,6 +117,28 @@ BAD_ARGUMENTS = [
     (["practice", "build", "--scene", "", "--json"], "--scene names a scene file"),
     (["practice", "build", "--scene", "no-such-scene.json", "--json"], "no scene file 'no-such-scene.json'"),
     (["practice", "build", "--json", "--png"], "--png needs a value"),
+    # Every file a command writes: an existing file where a folder is wanted, a folder where a
+    # file is wanted, a folder on the way that is a file, a missing folder, an empty name.
+    (["practice", "build", "--json", "--png", "{match}/house.png"],
+     "--png {match}/house.png cannot be written: {match} is a file, not a folder"),
+    (["practice", "push", "--png", "{tmp}"], "--png names the PNG file to write, not a folder"),
+    (["practice", "push", "--png", ""], "--png names the PNG file to write, not ''"),
+    (["tts", "export", "chocolate_milk", "--players", "2", "--out", "{match}"],
+     "--out {match} is a file, not a folder: --out names the folder that GAME.json and GAME/ go into"),
+    (["tts", "export", "chocolate_milk", "--players", "2", "--out", "{match}/tts"],
+     "--out {match}/tts cannot be made: {match} is a file, not a folder"),
+    (["tts", "export", "chocolate_milk", "--players", "2", "--out", ""], "--out names the folder"),
+    (["tts", "export", "chocolate_milk", "--players", "2", "--out", "{tmp}/tts", "--picture", "{tmp}"],
+     "--picture names the PNG file to write, not a folder"),
+    (["tts", "export", "chocolate_milk", "--players", "2", "--out", "{tmp}/tts", "--picture", "{match}/a.png"],
+     "--picture {match}/a.png cannot be written: {match} is a file, not a folder"),
+    (["tts", "export", "--from", "{tmp}", "--out", "{tmp}/tts"], "cannot be read: Is a directory"),
+    (["tts", "picture", "{match}", "--out", "{tmp}"], "--out names the PNG file to write, not a folder"),
+    (["tts", "picture", "{match}", "--out", "{match}/a.png"], "{match} is a file, not a folder"),
+    (["tts", "picture", "no-such-save.json", "--out", "{tmp}/a.png"],
+     "no-such-save.json cannot be read: No such file or directory"),
+    (["tts", "picture", "{tmp}", "--out", "{tmp}/a.png"], "cannot be read: Is a directory"),
+    (["tts", "picture", "{readme}", "--out", "{tmp}/a.png"], "README.md is not a save that tokyo tts export wrote"),
 ]
 
 
@@ -126,7 +148,7 @@ def test_every_bad_argument_is_one_line_and_exit_2(capsys, tmp_path, match_file,
     readme = Path(__file__).resolve().parents[1] / "README.md"
     argv = [a.format(tmp=tmp_path, readme=readme, match=match_file) for a in argv]
     line = one_line_error(capsys, *argv)
-    assert words in line
+    assert words.format(tmp=tmp_path, match=match_file) in line
 
 
 def test_simulate_with_negative_games_plays_nothing_and_prints_no_table(capsys):
@@ -198,6 +220,10 @@ EXPECTED_OPTIONS = {
     ("replay",): ["--to", "--step"],
     ("practice", "build"): ["--scene", "--json", "--png", "--fullscreen"],
     ("practice", "vending"): ["--seed", "--drinks", "--json", "--png", "--fullscreen"],
+    ("practice", "push"): ["--seed", "--goods", "--count", "--level", "--steps", "--json", "--png", "--fullscreen"],
+    ("tournament",): ["--players", "--games", "--seed", "--bots", "--option", "--json"],
+    ("tts", "export"): ["--players", "--seed", "--option", "--from", "--out", "--base-url", "--picture"],
+    ("tts", "picture"): ["--out", "--base-url"],
 }
 
 

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
 from textual.content import Content
 from textual.widgets import Input, OptionList, Select, Static
 
@@ -79,7 +80,8 @@ async def test_menu_lists_games_practice_and_how_to_play():
         assert all(i.startswith("game:") for i in ids[:-3])
         prompts = {o.id: str(o.prompt) for o in games.options if o.id}
         cm = prompts["game:chocolate_milk"]
-        assert "Chocolate Milk" in cm and "2–8 players" in cm and "score crates squared" in cm
+        assert "Chocolate Milk" in cm and "2–8 players" in cm
+        assert "score crates squared" in app.screen.about("game:chocolate_milk")
         assert prompts["practice:build"] == "Practice: building"
         assert prompts["practice:vending"] == "Practice: vending machine"
         assert app.focused is games
@@ -99,6 +101,62 @@ async def test_menu_lists_games_practice_and_how_to_play():
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu once more")
         await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running, "the app to quit")
+
+
+def shown_about(menu) -> str:
+    """What the menu tells about its highlighted entry, as shown: under the list (one line
+    a game), or in the entry itself (a screen with room for every summary)."""
+    games = menu.query_one("#menu-games", OptionList)
+    about = menu.query_one("#menu-about", Static)
+    if about.display:
+        return about.visual.plain
+    return str(games.get_option_at_index(games.highlighted).prompt)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 36), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
+@sync
+async def test_every_game_and_practice_screen_is_on_the_first_screen(monkeypatch, size):
+    """Issue 33: the dexterity practice was below the fold at 120×36. Now every entry of the
+    menu can be seen without scrolling from 80×24 up, the highlighted game is told about,
+    and a practice screen opens with one touch."""
+    opened = []
+    monkeypatch.setattr(TokyoKiosk, "open_practice", lambda self, name: opened.append(name))
+    app = TokyoKiosk(bot_delay=0, seed=SEED)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.pause()
+        menu = app.screen
+        games = menu.query_one("#menu-games", OptionList)
+        ids = [o.id for o in games.options]
+        assert ids[-3:] == ["practice:build", "practice:vending", "practice:push"]
+        assert len([i for i in ids if i and i.startswith("game:")]) == len(menu.infos) >= 7
+        # Nothing to scroll, and the whole list on screen: every entry is in sight.
+        assert games.max_scroll_y == 0 and games.scroll_y == 0, (games.virtual_size, games.size)
+        region = games.region
+        assert region.y >= 0 and region.bottom <= size[1] and region.right <= size[0]
+        assert app.focused is games
+
+        first = menu.infos[0]
+        assert first.summary in shown_about(menu)
+        await pilot.press("down")
+        assert menu.infos[1].summary in shown_about(menu)
+        for _ in range(len(ids)):   # down past the last game and the heading (never highlighted)
+            if games.get_option_at_index(games.highlighted).id == "practice:build":
+                break
+            await pilot.press("down")
+        assert games.get_option_at_index(games.highlighted).id == "practice:build"
+        if menu.query_one("#menu-about").display:
+            assert "Build a house on a lot card" in shown_about(menu)
+
+        if not menu.roomy:  # one line an entry: touch "Practice: pushing the crate"
+            assert size[1] <= 36
+            await pilot.click("#menu-games", offset=(4, ids.index("practice:push")))
+            await wait_for(pilot, lambda: opened, "the practice to open")
+            assert opened == ["push"]
+        else:
+            assert size == (200, 60)
+            await pilot.press("down", "enter")
+            assert opened == ["vending"]
 
 
 def test_listing_the_menu_imports_no_game():

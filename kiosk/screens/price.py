@@ -1,11 +1,15 @@
 """Say a price: the amount of a "???" sale column (Tsukiji 000:138), typed or tapped.
 
-A modal with a digits-only field, a keypad for touch screens, OK and Cancel. It dismisses
-with the amount in yen, or None when the player cancels; the play screen then plays the
-move with that amount as its data, and a refused amount is said and nothing changes.
+A modal with a digits-only field, a keypad for touch screens, OK and Cancel. The amount
+is tried at once (`attempt`): one the rules refuse keeps the screen open, the refused
+amount and the rules' reason written under the field, the digits left there to correct.
+It dismisses with the amount in yen once the move is played, or None when the player
+cancels (nothing is played then).
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,20 +22,26 @@ from core.errors import IllegalMove
 from core.game import Move
 
 from ..widgets.actions import TouchKey
+from ..words import named
 
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "00", "0", "⌫")
 
 
 class PriceScreen(ModalScreen[int | None]):
-    """Dismisses with a whole number of yen, or None."""
+    """Dismisses with a whole number of yen, or None.
+
+    `attempt(amount)` plays the move with that amount and says why not (None: played);
+    without it every amount is taken.
+    """
 
     CSS_PATH = "modals.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, note: str = ""):
+    def __init__(self, title: str, note: str = "", attempt: Callable[[int], str | None] | None = None):
         super().__init__()
         self.title_text = title
         self.note = note
+        self.attempt = attempt
 
     def compose(self) -> ComposeResult:
         with Vertical(id="price-box"):
@@ -40,16 +50,24 @@ class PriceScreen(ModalScreen[int | None]):
             with Horizontal(id="price-row"):
                 yield Static("¥", id="price-yen")
                 yield Input(restrict=r"[0-9]*", max_length=8, id="price", placeholder="e.g. 1200")
+            # right under the field: what is wrong with the amount typed (hidden while nothing is)
+            yield Static(id="price-message")
             with Grid(id="price-keys"):
                 for k in KEYS:
                     yield TouchKey(k, id=f"price-key-{'back' if k == '⌫' else k}", classes="price-key", compact=True)
-            yield Static(id="price-message")
             with Horizontal(id="price-buttons"):
                 yield Button("OK", id="price-ok", variant="primary")
                 yield Button("Cancel", id="price-cancel")
 
     def on_mount(self) -> None:
+        self.query_one("#price-message").display = False
         self.query_one("#price", Input).focus()
+
+    def say(self, text: str) -> None:
+        """The message under the field."""
+        message = self.query_one("#price-message", Static)
+        message.update(Content(text))
+        message.display = bool(text)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -72,31 +90,50 @@ class PriceScreen(ModalScreen[int | None]):
             field.value = (field.value + bid[len("price-key-"):])[:8]
 
     def submit(self) -> None:
-        text = self.query_one("#price", Input).value.strip()
+        field = self.query_one("#price", Input)
+        text = field.value.strip()
         if not text:
-            self.query_one("#price-message", Static).update("Type an amount first.")
+            self.say("Type an amount first.")
             return
-        self.dismiss(int(text))
+        amount = int(text)
+        refused = self.attempt(amount) if self.attempt is not None else None
+        if refused is not None:
+            # the pad stays: the amount and the reason under the field, the digits kept to correct
+            self.say(f"¥{amount:,} is not possible: {refused}")
+            field.focus()
+            field.cursor_position = len(field.value)
+            return
+        self.dismiss(amount)
 
 
 def ask_price(play, seat: int, key: str) -> None:
-    """From the play screen: ask the amount, then play `key` with it (a refused amount is
-    said, and the player is asked again)."""
+    """From the play screen: ask the amount and play `key` with it; an amount the rules
+    refuse is said on the price screen, which stays open to correct it."""
     action = next(a for a in play.match.legal(seat) if a.key == key)
+    played: dict = {}
+
+    def attempt(amount: int) -> str | None:
+        try:
+            played["events"] = play.match.play(seat, Move(key, {"yen": amount}))
+        except IllegalMove as e:            # the match is left as it was
+            return named(e.reason or str(e), play.names())
+        except Exception as error:          # the game's fault: the play screen ends the match politely
+            played["error"] = error
+        return None
 
     def said(amount: int | None) -> None:
         play.turn_open = False
-        if amount is None:
+        if "error" in played:
+            play.guarded(_raise, played["error"])
+        elif "events" in played:
+            play._moved(played["events"])
+        else:
             play.advance()
-            return
-        try:
-            events = play.match.play(seat, Move(key, {"yen": amount}))
-        except IllegalMove as e:
-            play.notify(str(e), title="Not allowed", severity="warning")
-            play.advance()
-            return
-        play._moved(events)
 
     play.turn_open = True
-    play.app.push_screen(PriceScreen(action.text, "Any multiple of ¥100 (000:138). Enter: OK, Esc: cancel."),
-                         said)
+    play.app.push_screen(PriceScreen(named(action.text, play.names()),
+                                     "Any multiple of ¥100 (000:138). Enter: OK, Esc: cancel.", attempt), said)
+
+
+def _raise(error: Exception) -> None:
+    raise error

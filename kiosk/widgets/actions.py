@@ -1,18 +1,29 @@
-"""The legal actions of the seat to act: group tabs, a masked amount field, the list.
+"""The legal actions of the seat to act: a masked amount field, the list, group tabs.
 
 Any number of actions fits: they are listed under their group headings and scroll;
-with many actions in several groups, tabs narrow the list to one group (click them,
-or ← → when they have the focus). In a game with secrets, amounts such as a sealed bid
-are typed into a masked field (shown as •••) or tapped on the keypad, so nobody
-reading over a shoulder sees them.
+with many actions in several groups, tabs under the list narrow it to one group: touch
+them, or reach them by keys (Tab from the list, or ↓ past its last move), then ← → change
+the filter and Enter or ↑ goes back to the moves. In a game with secrets, amounts such as
+a sealed bid are typed into a masked field (shown as •••) or tapped on the keypad, so
+nobody reading over a shoulder sees them.
+
+Where the cursor goes when the list is offered again (`cursor_key`): on the move the
+person just played if it is offered again, else on the first move of the same kind (the
+part of its key before the first ":"), else on the first move of the list, never on a
+move that changes a price (Tsukiji's price:/reprice:, Izakaya's "Prices") unless only
+such moves are offered: Enter pressed out of habit does not change a price.
 """
 
 from __future__ import annotations
 
+import re
+
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.widgets import Button, Input, OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
@@ -58,8 +69,73 @@ def group_names(legal: list[Action]) -> list[str]:
     return list(dict.fromkeys(a.group or "Actions" for a in legal))
 
 
+PRICE_WORD = re.compile("price", re.IGNORECASE)
+
+
+def kind_of(key: str) -> str:
+    """A move's kind: its key up to the first ":" ("launch:2" → "launch", "done" → "done")."""
+    return key.split(":", 1)[0]
+
+
+def changes_price(action: Action) -> bool:
+    """Whether the move changes a price, as its key's kind or its group says
+    (Tsukiji's "price:c3" and "reprice:…" moves, any group called "Prices")."""
+    return bool(PRICE_WORD.search(kind_of(action.key)) or PRICE_WORD.search(action.group or ""))
+
+
+def cursor_key(shown: list[Action], chosen: str | None = None, held: str | None = None) -> str | None:
+    """The key the cursor goes to in `shown` (the moves in the order listed), after the
+    person played `chosen`, or with the cursor on `held` and nothing played since.
+
+    The held move if still offered; else the move just played if offered again (a price
+    only if it opens a screen of its own, as a ??? price whose screen was cancelled);
+    else the first move of the same kind; else the first move. Never a move that changes
+    a price unless nothing else is offered.
+    """
+    if not shown:
+        return None
+    by_key = {a.key: a for a in shown}
+    if held in by_key:
+        return held
+    pool = [a for a in shown if not changes_price(a)] or shown
+    if chosen is not None:
+        again = by_key.get(chosen)
+        if again is not None and (again in pool or again.takes):
+            return chosen
+        kind = kind_of(chosen)
+        same = next((a for a in pool if kind_of(a.key) == kind), None)
+        if same is not None:
+            return same.key
+    return pool[0].key
+
+
+class MoveList(OptionList):
+    """The moves; ↓ on the last one goes on to the filter tabs under the list, if shown."""
+
+    def action_cursor_down(self) -> None:
+        after = self.options[self.highlighted + 1:] if self.highlighted is not None else self.options
+        if all(o.disabled for o in after) and self.query_ancestor(ActionPicker).to_filters():
+            return
+        super().action_cursor_down()
+
+
+class FilterTabs(Tabs):
+    """The group tabs: ← → change the filter at once; Enter or ↑ goes back to the moves."""
+
+    BINDINGS = [
+        Binding("right", "next_tab", "Filter", show=True, key_display="← →"),
+        Binding("enter", "to_moves", "Back to the moves", show=True),
+        Binding("up", "to_moves", "Back to the moves", show=False),
+    ]
+
+    def action_to_moves(self) -> None:
+        self.query_ancestor(ActionPicker).query_one("#actions", OptionList).focus()
+
+
 class ActionPicker(Vertical):
     """Offers one seat's actions and posts `Chosen` with the key picked."""
+
+    BINDINGS = [Binding("tab", "to_filters", "Filter the moves", show=True)]
 
     class Chosen(Message):
         def __init__(self, key: str):
@@ -73,10 +149,11 @@ class ActionPicker(Vertical):
         self.group: str | None = None
         self.amount: AmountChoice | None = None
         self.words: list[str] | None = None
+        self.offered_to: str | None = None     # whose moves are offered (the title names them)
+        self.chosen: str | None = None    # the key they chose last, since the list was offered
 
     def compose(self) -> ComposeResult:
         yield Static(id="actions-title")
-        yield Horizontal(id="groups-bar")
         with Vertical(id="amount-box"):
             yield Static(id="amount-label")
             with Horizontal(id="amount-row"):
@@ -87,13 +164,16 @@ class ActionPicker(Vertical):
                 for digit in KEYPAD:
                     yield TouchKey(digit, id=f"key-{digit}", classes="key", compact=True)
                 yield TouchKey("⌫", id="key-back", classes="key", compact=True)
-        yield OptionList(id="actions")
+        yield MoveList(id="actions")
+        # under the list, so that Tab goes from the moves to their filter (focus follows the screen)
+        yield Horizontal(id="groups-bar")
 
     # ---- what the play screen calls ---------------------------------------------------
 
     def wait(self, text: str, note: str = "") -> None:
         """Nobody at this screen acts now: say who does."""
         self.legal, self.amount = [], None
+        self.offered_to = self.chosen = None
         self.query_one("#actions-title", Static).update(Content(text))
         self._show_groups([])
         self.query_one("#amount-box").display = False
@@ -104,7 +184,15 @@ class ActionPicker(Vertical):
 
     def offer(self, title: str, legal: list[Action], masked: bool, words: list[str] | None = None) -> None:
         """Show `legal`; amounts go to the masked field when `masked`; `words` are the seats'
-        names for the actions' texts."""
+        names for the actions' texts. The cursor goes where `cursor_key` says: the same
+        person's last move or cursor are remembered, anybody else starts afresh."""
+        actions = self.query_one("#actions", OptionList)
+        same = title == self.offered_to
+        held = None
+        if same and self.chosen is None and actions.highlighted_option is not None:
+            held = actions.highlighted_option.id
+        chosen = self.chosen if same else None
+        self.offered_to, self.chosen = title, None
         self.words = words
         self.query_one("#actions-title", Static).update(Content(title))
         choices = amount_choices(legal) if masked else []
@@ -120,7 +208,7 @@ class ActionPicker(Vertical):
         self.legal = legal
         groups = group_names(legal) if len(legal) >= MANY_ACTIONS else []
         self._show_groups(groups if len(groups) > 1 else [])
-        self._fill()
+        self._fill(chosen, held)
         if self.amount is not None:
             self.query_one("#amount", Input).focus()
         else:
@@ -128,12 +216,61 @@ class ActionPicker(Vertical):
 
     # ---- inside -----------------------------------------------------------------------
 
-    def _fill(self) -> None:
+    def shown_actions(self) -> list[Action]:
+        """The moves the list holds now, in its order (under the filter, by group)."""
+        groups: dict[str, list[Action]] = {}
+        for action in self.legal:
+            groups.setdefault(action.group or "Actions", []).append(action)
+        return [a for name, acts in groups.items() if self.group in (None, name) for a in acts]
+
+    def _fill(self, chosen: str | None = None, held: str | None = None) -> None:
         actions = self.query_one("#actions", OptionList)
         actions.clear_options()
         actions.add_options(grouped(self.legal, self.group, self.words))
         actions.display = bool(self.legal)
-        actions.action_first()
+        key = cursor_key(self.shown_actions(), chosen, held)
+        if key is None:
+            actions.action_first()
+            return
+        actions.highlighted = actions.get_option_index(key)
+        self._reveal()
+
+    def _reveal(self, again: bool = True) -> None:
+        """The highlighted move in view, with its group's heading when it is the first of it."""
+        actions = self.query_one("#actions", OptionList)
+        index = actions.highlighted
+        if index is None or not actions.is_mounted:
+            return
+        lines = actions._index_to_line          # Textual's own map from option to line
+        if index not in lines:                  # not laid out yet: once it is
+            if again:
+                self.call_after_refresh(self._reveal, False)
+            return
+        top = index - 1 if index > 0 and actions.get_option_at_index(index - 1).disabled else index
+        first, last = lines[top], lines[index] + actions._heights[index]
+        if last - first <= actions.scrollable_content_region.height:
+            actions.scroll_to_region(Region(0, first, 1, last - first), animate=False, force=True,
+                                     immediate=True)
+        else:
+            actions.scroll_to_highlight()
+
+    # ---- keys between the list and its filter -----------------------------------------
+
+    def to_filters(self) -> bool:
+        """Give the filter tabs the focus, if they are shown."""
+        tabs = self.query(FilterTabs)
+        if not self.groups or not tabs:
+            return False
+        tabs.first().focus()
+        return True
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "to_filters":
+            return bool(self.groups) and self.app.focused is self.query_one("#actions", OptionList)
+        return True
+
+    def action_to_filters(self) -> None:
+        self.to_filters()
 
     def _show_groups(self, groups: list[str]) -> None:
         """Tabs for these groups, rebuilt only when the groups change (then on "All")."""
@@ -146,7 +283,7 @@ class ActionPicker(Vertical):
         bar.display = bool(groups)
         if groups:
             tabs = [Tab("All", id=ALL)] + [Tab(g, id=f"grp-{i}") for i, g in enumerate(groups)]
-            bar.mount(Tabs(*tabs))
+            bar.mount(FilterTabs(*tabs))
 
     @on(Tabs.TabActivated)
     def _group_chosen(self, event: Tabs.TabActivated) -> None:
@@ -155,12 +292,15 @@ class ActionPicker(Vertical):
         group = None if tab_id == ALL else self.groups[int(tab_id.removeprefix("grp-"))]
         if group != self.group:
             self.group = group
-            self._fill()
+            actions = self.query_one("#actions", OptionList)
+            held = actions.highlighted_option.id if actions.highlighted_option is not None else None
+            self._fill(held=held)
 
     @on(OptionList.OptionSelected, "#actions")
     def _picked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id is not None and self.shows(event.option_index):
+            self.chosen = event.option.id
             self.post_message(self.Chosen(event.option.id))
 
     def shows(self, index: int) -> bool:
@@ -205,4 +345,5 @@ class ActionPicker(Vertical):
             self.app.notify(f"Type a number from {self.amount.describe()}.",
                             title="Not a possible amount", severity="warning")
             return
+        self.chosen = key
         self.post_message(self.Chosen(key))
