@@ -99,3 +99,91 @@ def test_shopping_spree_random_play_soak(players):
     for seed in range(1, 21):
         check_random_play(game, players, seed, options={"variant": "dexterity", "closing": 0},
                           choose=steered_by_bots(game, players))
+
+
+# ==== Random bots end every turn-based game (issue 33; docs/random-play.md) ====================
+#
+# The `random` bot (core.bots.RandomBot) in every seat, played by core.simulate.play_one as
+# `tokyo simulate GAME --bot random` plays them: game i of a case is that command's game i
+# with --seed RUN_SEED (the same seed, the same game, as long as it ends before the cap).
+# Every game must end by its rules (match.over), not by the move cap, 20 games at every
+# player count of every turn-based game, with its default options and with the non-default
+# choices that change play. A few games of each run in the default suite; the 20 of 20 are
+# checked with
+#     .venv/bin/python -m pytest tests/test_random_play.py -k random_bots_end -m "soak or not soak" -n 2
+# Each case (game, options, player count, games) is reported on its own, so a failure names
+# the game, its options and the player count; within a case the first game that does not
+# end stops it (an endless game costs the whole cap).
+
+RANDOM_GAMES = 20
+RUN_SEED = 1
+#: no random game of these four comes near it (the longest measured: 3,261 moves, a
+#: 6-player Shopping Spree); a game still going here is endless in effect
+RANDOM_CAP = 20_000
+#: per game, its option sets: the defaults, and the non-default choices that change play
+#: (Tsukiji: the expansion with its own options, the variants of 000:586-628, both together).
+#: No house rule that ends a game by the clock, such as closing, except Tsukiji's last round
+#: (Rules.random_play_options): random fishmongers cannot end a Tsukiji game as printed,
+#: which is the rules' doing, not an endless turn (docs/random-play.md says why)
+RANDOM_OPTIONS = {
+    "tsukiji": {
+        "default": {},
+        "expansion": {"expansion": "on", "table_mackerel": "horse_mackerel", "blue_ship": "on",
+                      "barges": "two_four"},
+        "variants": {"collapse": "on", "order": "open", "more_fish": 2, "more_external": 2,
+                     "money": "hidden", "selection": "newcomer"},
+        "expansion+variants": {"expansion": "on", "collapse": "on", "order": "open", "more_fish": 1,
+                               "more_external": 1, "money": "hidden"},
+    },
+    "chocolate_milk": {
+        "default": {},
+        "vending+draw+2boxes": {"variant": "vending", "refill": "draw", "boxes": 2},
+    },
+    "izakaya": {"default": {}},                 # Izakaya has no options
+    "shopping_spree": {
+        "default": {},
+        "dexterity": {"variant": "dexterity"},
+    },
+}
+#: how many of the 20 games run in the default suite (the rest: -m soak), and how many games
+#: make one soak case (a few seconds to a minute each, for pytest-xdist to share). A
+#: dexterity Shopping Spree is 15-60 s a game (every loaded move a simulated push), a vending
+#: Chocolate Milk a tenth of a second (every drink bought is thrown into the machine).
+RANDOM_QUICK = {"tsukiji": 2, "chocolate_milk": RANDOM_GAMES, "izakaya": RANDOM_GAMES, "shopping_spree": 3,
+                ("chocolate_milk", "vending+draw+2boxes"): 4, ("shopping_spree", "dexterity"): 0}
+RANDOM_CHUNK = {"tsukiji": 6, "chocolate_milk": RANDOM_GAMES, "izakaya": RANDOM_GAMES, "shopping_spree": 17,
+                ("shopping_spree", "dexterity"): 1}
+
+
+def _random_cases():
+    for name, sets in RANDOM_OPTIONS.items():
+        info = games.load(name).info
+        for label, options in sets.items():
+            quick = RANDOM_QUICK.get((name, label), RANDOM_QUICK[name])
+            chunk = RANDOM_CHUNK.get((name, label), RANDOM_CHUNK[name])
+            for players in range(info.min_players, info.max_players + 1):
+                pieces = [range(quick)] if quick else []
+                pieces += [range(a, min(a + chunk, RANDOM_GAMES)) for a in range(quick, RANDOM_GAMES, chunk)]
+                for games_ in pieces:
+                    marks = () if games_.start < quick else (pytest.mark.soak,)
+                    yield pytest.param(name, label, options, players, games_, marks=marks,
+                                       id=f"{name}-{label}-{players}p-games{games_.start}-{games_.stop - 1}")
+
+
+@pytest.mark.parametrize("name,label,options,players,indices", list(_random_cases()))
+def test_random_bots_end_every_turn_based_game(name, label, options, players, indices):
+    from core.bots import make_bot
+    from core.simulate import game_seed, play_one
+    game = games.load(name)
+    for i in indices:
+        seed = game_seed(RUN_SEED, i)
+        options = {**(game.rules.random_play_options if name == "tsukiji" else {}), **options}
+        match, moves = play_one(game, players, seed, [make_bot(game, "random") for _ in range(players)],
+                                options, max_moves=RANDOM_CAP)
+        if not match.over:
+            flags = "".join(f" --option {k}={v}" for k, v in options.items())
+            pytest.fail(f"{game.info.title} ({label}), {players} players: random game {i} (seed {seed}) has not "
+                        f"ended after {moves:,} moves; the games after it were not played. It is the last game of "
+                        f"tokyo simulate {name} --players {players} --games {i + 1} --seed {RUN_SEED} "
+                        f"--bot random{flags}", pytrace=False)
+        assert match.result() is not None
