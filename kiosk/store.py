@@ -24,6 +24,7 @@ from pathlib import Path
 
 from core import saves
 from core.errors import PluginError, SaveError, TokyoError
+from core.words import count_words
 
 SUFFIX = ".save"
 DAMAGED = ".damaged"
@@ -306,7 +307,7 @@ class SaveStore:
         if unopened:
             lost = max(0, max(c.moves for c, _ in unopened) - moves)
             notice = SaveNotice(self._title(slot, [meta]), self._saved_at(meta, used.path), lost)
-            self._note(f"{slot}: resumed from {used.path.name} after {moves} moves; {lost} lost")
+            self._note(f"{slot}: resumed from {used.path.name} after {count_words(moves, 'move')}; {lost} lost")
         return Opened(loaded.match, meta, used.path.name, notice, bool(repairs))
 
     def _installed(self, envelope) -> None:

@@ -152,7 +152,7 @@ def test_tokyo_jutaku_built_in_the_browser(open_kiosk):
     kiosk.press("F2")
     kiosk.wait_for("Start on ")
     kiosk.press("Enter")
-    kiosk.wait_for("Player 1 builds", "Supply", "Clock", timeout=60)
+    kiosk.wait_for("Player 1 builds", "Pieces in the middle", "Clock", timeout=60)
     kiosk.press("Tab", "Enter")
     kiosk.wait_for(" places ", "1 of ")
     kiosk.press("s")

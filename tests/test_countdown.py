@@ -182,7 +182,7 @@ def test_a_builder_who_adds_no_piece_is_out_and_the_others_go_on(countdown):
     m.play(0, "done")
     place(m, 1, "cube-20-1", 30, 0, 1)
     m.play(1, "done")
-    assert [a.text for a in m.legal(2) if a.key == "done"] == ["End my round without a piece (out, 004:75)"]
+    assert [a.text for a in m.legal(2) if a.key == "done"] == ["End my round without a piece (you are out)"]
     m.play(2, "done")
     assert m.state["status"] == ["building", "building", "out"] and m.state["score"][2] == 0
     assert m.state["round"] == 2 and m.to_act() == (0, 1)           # the others go on, together

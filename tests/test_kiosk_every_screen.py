@@ -36,6 +36,7 @@ from kiosk.screens.play import PlayScreen
 from kiosk.screens.rules import RulesScreen
 from kiosk.screens.setup import SetupScreen
 from tests.kiosk_support import sync, wait_for
+from tests.test_player_words import internal_words
 from tests.test_kiosk_unattended import FakeClock
 
 SEED = 2024
@@ -250,7 +251,28 @@ def reach_and_check(scene: str, size):
         if main is not None:
             widget = app.screen.query_one(main)
             assert inside(widget.region, size), (scene, widget, widget.region)
+        text = screen_text(app)
+        assert len(text.split()) > 5, f"{scene}: the screen's words were not read"
+        words = internal_words(text, lines_allowed=scene.split("-")[0] in LINES_SHOWN)
+        assert not words, f"{scene}: a player reads internal words {words}"
     return run_before
+
+
+#: screens where a rulebook line may be read: the rules help, the options' help at set-up,
+#: and the end's reason (tests/test_player_words.py: never in a move or an event)
+LINES_SHOWN = {"rules", "setup", "end"}
+
+
+def screen_text(app) -> str:
+    """Every character the screen shows now, line by line (its SVG export, unwrapped)."""
+    import html
+    import re
+    svg = app.export_screenshot()
+    rows: dict[str, list[str]] = {}
+    for y, text in re.findall(r'<text[^>]*\by="([0-9.]+)"[^>]*>(.*?)</text>', svg, flags=re.S):
+        rows.setdefault(y, []).append(html.unescape(re.sub(r"<[^>]+>", "", text)))
+    return "\n".join(" ".join(parts).replace("\xa0", " ") for _, parts in
+                     sorted(rows.items(), key=lambda kv: float(kv[0])))
 
 
 # The building games' and Izakaya's screens at the smallest and a large size (100×30 lies

@@ -75,7 +75,7 @@ async def browse(port: int) -> None:
             seen.clear()
             await ws.send_json(["stdin", DOWN * 6 + ENTER])   # Countdown, Izakaya, Shopping Spree, Tokyo Jutaku,
             # Tsukiji, Practice: building
-            await read_until(ws, seen, "Build practice", "Supply", "69 pieces", "\u2580")
+            await read_until(ws, seen, "Build practice", "Pieces in the middle", "69", "\u2580")
             seen.clear()
             await ws.send_json(["stdin", TAB + ENTER])              # a piece into the hand, dropped
             await read_until(ws, seen, "placed piece 1 (cube-20-1) on floor 1")

@@ -68,7 +68,7 @@ def test_a_placement_is_logged_with_its_data_and_replays(jutaku):
     (None, "needs its data"),
     ({"piece": "cube-20-1", "x": float("nan"), "y": 0.0, "floor": 1}, "not finite"),
     ({"piece": "cube-20-1", "x": 30.0, "y": 0.0, "floor": 1, "blob": b"\x00"}, "bytes"),
-    ({"piece": "no-such-piece", "x": 30.0, "y": 0.0, "floor": 1}, "not in the supply"),
+    ({"piece": "no-such-piece", "x": 30.0, "y": 0.0, "floor": 1}, "not in the middle"),
     ({"piece": "cube-20-1", "x": 30.0, "y": 50.0, "floor": 1}, "floats"),
     ({"piece": "cube-20-1", "x": 30.0, "y": 0.0, "floor": 3}, "touches nothing"),
     ({"piece": "cube-20-1", "x": 1e9, "y": 0.0, "floor": 1}, "outside"),

@@ -119,7 +119,7 @@ class Countdown(Rules):
             out.append(Action("take_back", "Take back the last piece of this floor", "Build"))
         if not self._placing_problems(s, seat):
             n = len(self._this_round(s, seat))
-            words = "Time! End my round" if n else "End my round without a piece (out, 004:75)"
+            words = "Time! End my round" if n else "End my round without a piece (you are out)"
             out.append(Action("done", words, "Build"))
         return out
 

@@ -17,6 +17,7 @@ from core.errors import IllegalMove
 from core.game import Action, Event, Result, Rules, rank_by
 from core.payload import copy_plain, field
 from core.rng import Rng
+from core.words import count_words
 from games.jutaku.cards import Deck
 from physics import geometry
 from physics.building import R_OVERLAP, Building, Lot, Placement
@@ -107,6 +108,18 @@ def edge_cards(edge: str) -> tuple[tuple[int, int], tuple[int, int]]:
     return ((r, c), (r, c + 1)) if kind == "v" else ((r, c), (r + 1, c))
 
 
+SIDES = {("v", 0): "right", ("v", 1): "left", ("h", 0): "bottom", ("h", 1): "top"}
+
+
+def edge_words(edge: str, r: int, c: int) -> str:
+    """Where the claim disc of `edge` lies, as a player finds it on the board: which side of
+    card (r, c) it is on and the card beyond it ("its left edge, beside card 1,1")."""
+    kind = edge.split(":")[0]
+    a, b = edge_cards(edge)
+    here, there = (0, b) if (r, c) == a else (1, a)
+    return f"its {SIDES[(kind, here)]} edge, beside card {there[0] + 1},{there[1] + 1}"
+
+
 def lines_through(edge: str) -> list[tuple[str, str, str]]:
     """The straight lines of three edges containing `edge` (004:121): neighbouring edges of
     one row (v) or of one column (h)."""
@@ -163,6 +176,14 @@ class Izakaya(Rules):
 
     # ---- helpers -------------------------------------------------------------------
 
+    def colour_name(self, colour: str) -> str:
+        """A colour as its card names it ("mint")."""
+        return self.drinks.colours[self.colours.index(colour)].name
+
+    def piece_name(self, piece: str) -> str:
+        """What a player calls a piece ("tall column"), never its id."""
+        return self.pieces.name(piece)
+
     @staticmethod
     def _cell(s, r, c) -> bool:
         return 0 <= r < s["k"] and 0 <= c < s["k"]
@@ -209,8 +230,8 @@ class Izakaya(Rules):
             for i, q in enumerate(other.placements):
                 depth = max((geometry.penetration(a, b) for a in mine for b in other.polygons(i)), default=0)
                 if depth > TOUCH_MM:
-                    return (f"{p.piece} would pass {depth:.1f} mm into {q.piece} of the card's other "
-                            f"building (outline {o + 1})")
+                    return (f"the {self.piece_name(p.piece)} would pass {depth:.1f} mm into the "
+                            f"{self.piece_name(q.piece)} of the card's other building (outline {o + 1})")
         return None
 
     # ---- who acts ------------------------------------------------------------------
@@ -240,22 +261,24 @@ class Izakaya(Rules):
                 continue
             for i, j in free:
                 out.append(Action(f"bottle:{colour}:{i}:{j}",
-                                  f"{colour.capitalize()} bottle (¥{s['prices'][ci]}) on corner {i},{j}", "Bottles"))
+                                  f"{self.colour_name(colour).capitalize()} bottle (¥{s['prices'][ci]}) "
+                                  f"on corner {i},{j}", "Bottles"))
         if not s["used"]["price"]:
             for a, ca in enumerate(self.colours):
                 if s["prices"][a] < 100:
                     continue
                 for b, cb in enumerate(self.colours):
                     if a != b:
-                        out.append(Action(f"price:{ca}:{cb}", f"Move ¥100 from {ca} to {cb}", "Prices"))
+                        out.append(Action(f"price:{ca}:{cb}", f"Move ¥100 from {self.colour_name(ca)} to "
+                                                              f"{self.colour_name(cb)}", "Prices"))
         if s["claim_discs"][seat] > 0 and s["pyramids"][seat] > 0:
             for e in edges(s["k"]):
                 if e in s["edges"]:
                     continue
                 for r, c in edge_cards(e):
                     if f"{r}:{c}" not in s["owner"] and not self._is_blue(s, r, c):
-                        out.append(Action(f"claim:{e}:{r}:{c}", f"Claim card {r + 1},{c + 1} from edge {e}",
-                                          "Claim"))
+                        out.append(Action(f"claim:{e}:{r}:{c}", f"Claim card {r + 1},{c + 1}: a disc on "
+                                                                f"{edge_words(e, r, c)}", "Claim"))
         if not out:
             out.append(Action("pass", "Lay the disc aside (no action space can be used)", "Pass"))
         if s["supply"]:
@@ -295,7 +318,7 @@ class Izakaya(Rules):
         outline = field(payload, "outline", int, R_BUILD, low=0, high=len(outlines) - 1, default=0)
         piece = field(payload, "piece", str, R_BUILD)
         if piece not in s["supply"]:
-            raise IllegalMove(f"piece {piece!r} is not in the supply", R_BUILD)
+            raise IllegalMove("that piece is not in the supply", R_BUILD)
         p = Placement(piece, field(payload, "x", float, R_BUILD, low=-MAX_X, high=MAX_X),
                       field(payload, "y", float, R_BUILD, low=0.0, high=MAX_Y),
                       field(payload, "rotation", float, R_BUILD, low=-360.0, high=360.0, default=0.0),
@@ -348,13 +371,15 @@ class Izakaya(Rules):
             s["crates"][ci] -= 1
             s["corners"][f"{i}:{j}"] = colour
             s["used"]["colours"].append(colour)
-            events = [Event("bottle", f"Seat {seat + 1} stands a {colour} bottle on corner {i},{j}", seat)]
+            events = [Event("bottle", f"Seat {seat + 1} stands a {self.colour_name(colour)} bottle on corner "
+                                      f"{i},{j}", seat)]
         elif key.startswith("price:"):
             _, a, b = key.split(":")
             s["prices"][self.colours.index(a)] -= 100
             s["prices"][self.colours.index(b)] += 100
             s["used"]["price"] = True
-            events = [Event("price", f"Seat {seat + 1} moves ¥100 from {a} to {b}", seat)]
+            events = [Event("price", f"Seat {seat + 1} moves ¥100 from {self.colour_name(a)} to "
+                                     f"{self.colour_name(b)}", seat)]
         elif key.startswith("claim:"):
             events = self._claim(s, seat, key)
             if s["bonus"] is not None:
@@ -385,7 +410,7 @@ class Izakaya(Rules):
                                 + ", ".join(f"seat {p + 1}" for p in s["order"]), None)]
         if not s["last"] and s["pile"] >= THRESHOLD[s["players"]]:
             s["last"] = True
-            events.append(Event("last", f"The bids add up to ¥{s['pile']:,}: one more action round (004:127)"))
+            events.append(Event("last", f"The bids add up to ¥{s['pile']:,}: one more action round"))
         s["phase"] = "actions"
         s["turns"] = [p for _ in range(ACTION_DISCS) for p in s["order"]]
         s["turn"] = 0
@@ -399,7 +424,8 @@ class Izakaya(Rules):
         s["owner"][f"{r}:{c}"] = seat
         s["claim_discs"][seat] -= 1
         s["pyramids"][seat] -= 1
-        events = [Event("claim", f"Seat {seat + 1} claims card {int(r) + 1},{int(c) + 1}", seat)]
+        events = [Event("claim", f"Seat {seat + 1} claims card {int(r) + 1},{int(c) + 1} with a disc on "
+                                 f"{edge_words(edge, int(r), int(c))}", seat)]
         if s["players"] >= 4:                                       # 004:121
             for line in lines_through(edge):
                 if all(s["edges"].get(e) == seat for e in line) and list(line) not in s["lines"]:
@@ -408,7 +434,7 @@ class Izakaya(Rules):
                         s["bonus"] = seat
                         s["phase"] = "bonus"
                         events.append(Event("line", f"Seat {seat + 1} has three discs in a straight line: "
-                                                    "a free piece (004:121)", seat))
+                                                    "a free piece", seat))
                     break
         return events
 
@@ -419,11 +445,12 @@ class Izakaya(Rules):
         s["buildings"].setdefault(key, []).append({"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation,
                                                    "flip": p.flip, "floor": p.floor})
         verdict = judged(self.building(s, r, c, outline))
-        what = "the free piece" if free else p.piece
+        name = self.piece_name(p.piece)
+        what = f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}" + (" (the free piece)" if free else "")
         if verdict.stands:
             floors = max(q["floor"] for q in s["buildings"][key])
             return [Event("build", f"Seat {seat + 1} builds {what} on card {r + 1},{c + 1}: "
-                                   f"{floors} floor(s), it stands", seat)]
+                                   f"{count_words(floors, 'floor')}, it stands", seat)]
         fallen = s["buildings"].pop(key)
         order = {pid: i for i, pid in enumerate(self.pieces.ids())}
         s["supply"] = sorted(s["supply"] + [q["piece"] for q in fallen], key=order.__getitem__)
@@ -438,13 +465,13 @@ class Izakaya(Rules):
         if s["last"]:
             s["phase"] = "over"
             s["reason"] = f"the bids reached ¥{THRESHOLD[s['players']]:,} and one more action round was played"
-            return [Event("over", "The game ends (004:127): buildings are scored")]
+            return [Event("over", "The game ends: buildings are scored")]
         s["round"] += 1
         s["phase"] = "bid"
         s["bid"] = SealedBid(list(range(s["players"])), minimum=0,
                              caps={i: s["yen"][i] for i in range(s["players"])}, step=100,
                              label="turn-order bid").dump()
-        return [Event("round", f"Round {s['round']}: bid for the turn order (004:111)")]
+        return [Event("round", f"Round {s['round']}: bid for the turn order")]
 
     # ---- scoring -------------------------------------------------------------------
 

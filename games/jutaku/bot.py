@@ -36,7 +36,7 @@ PURPLE_GAIN = 1.25
 #: mint is called on a leader who has placed all but this many of its card's pieces
 MINT_LEFT = 1
 #: the cards a later chooser of a start card is foreseen to weigh: the most yen a second
-FORESEEN = 6
+FORESEEN = 4
 
 
 def lot_of(entry: dict) -> Lot:

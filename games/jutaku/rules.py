@@ -22,6 +22,7 @@ from core.errors import IllegalMove
 from core.game import Action, Event, Result, Rules, rank_by
 from core.payload import copy_plain, field
 from core.rng import Rng
+from core.words import count_words
 from physics import vending
 from physics.building import Building, Placement
 from physics.pieces import Catalogue
@@ -30,7 +31,6 @@ from physics.stability import judged
 from .cards import SIZE, Deck
 from .text import JUTAKU
 from .timing import first_chances, tenths
-from core.words import count_words
 
 R_START = "Tokyo Jutaku, the start (004:27-29)"
 R_BUILD = "Tokyo Jutaku, building rules (004:39-41)"
@@ -78,6 +78,7 @@ class Jutaku(Rules):
         self.pieces = Catalogue(assets["jutaku_pieces.toml"])
         self.drinks = DrinkSet.from_asset(assets["drinks.toml"])
         self.colour_ids = tuple(k.id for k in self.drinks.colours)
+        self._shown: dict[str, dict] = {}
         from .bot import ARCHITECT_BOTS
         self.bots = ARCHITECT_BOTS
 
@@ -405,7 +406,7 @@ class Jutaku(Rules):
             why = problems[0].message if problems else ("nothing is built" if not building.placements
                                                          else "it does not stand")
             return [Event("stop_failed", f"Seat {seat + 1} calls Stop! at {seconds:.1f} s, but {why}: "
-                                         "everyone builds on (004:56)", seat)]
+                                         "everyone builds on", seat)]
         s["status"][seat] = "done"
         s["stop"][seat] = seconds
         events = [Event("stop", f"Seat {seat + 1} calls Stop! at {seconds:.1f} s: the building "
@@ -514,7 +515,7 @@ class Jutaku(Rules):
                     self._to_supply(s, p["piece"])
                     s["barred"][other] = p["piece"]
                     events.append(Event("put_back", f"Seat {other + 1} puts the {self.pieces.name(p['piece'])} back and takes "
-                                                    "another (004:87)", other))
+                                                    "another", other))
         return events
 
     def _spend(self, s, seat, colour):
@@ -640,7 +641,7 @@ class Jutaku(Rules):
     # ---- words -----------------------------------------------------------------------
 
     def _side_words(self, side) -> str:
-        return f"{side.floors} floor(s), {side.numeral} ({side.pieces} pieces), ¥{side.yen:,}"
+        return f"{count_words(side.floors, 'floor')}, {side.numeral} ({side.pieces} pieces), ¥{side.yen:,}"
 
     def _card_name(self, card_id) -> str:
         """A lot card as the plan shows it: its district and its number there ('Ueno 1')."""
@@ -735,8 +736,13 @@ class Jutaku(Rules):
         return out
 
     def _grid_card(self, cid) -> dict:
-        card = self.deck.card(cid)
-        return {"id": cid, "district": card.district, "name": self._card_name(cid), **self._side_view(card.front)}
+        """A card on the plan as everyone sees it (worked out once a card: views are many)."""
+        shown = self._shown.get(cid)
+        if shown is None:
+            card = self.deck.card(cid)
+            shown = self._shown[cid] = {"id": cid, "district": card.district, "name": self._card_name(cid),
+                                        **self._side_view(card.front)}
+        return {**shown, "outlines": [list(o) for o in shown["outlines"]]}
 
     @staticmethod
     def _side_view(side) -> dict:

@@ -11,6 +11,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from core.game import Game
+from core.words import count_words
 
 from .base import Board
 
@@ -29,7 +30,7 @@ class CountdownBoard(Board):
         lines = []
         for s, entry in enumerate(view["seats"]):
             name = self.seats[s].name
-            tower = f"{entry['floors']} floor(s), {entry['pieces']} piece(s)"
+            tower = f"{count_words(entry['floors'], 'floor')}, {count_words(entry['pieces'], 'piece')}"
             state = STATUS.get(entry["status"], entry["status"])
             if entry["status"] == "out":
                 state += f" after floor {entry['out_round']}, scores {entry['score']}"
@@ -41,7 +42,7 @@ class CountdownBoard(Board):
     @classmethod
     def seat_summary(cls, game: Game, view: dict, seat: int) -> str:
         entry = view["seats"][seat]
-        return f"{entry['pieces']} pieces" + (" (out)" if entry["status"] == "out" else "")
+        return count_words(entry["pieces"], "piece") + (" (out)" if entry["status"] == "out" else "")
 
     @classmethod
     def turn_screen(cls, match, seat: int, name: str, clock, names, **turn):

@@ -13,22 +13,27 @@ from textual.binding import Binding
 from physics.building import Building, Lot, Placement
 from physics.practice.build import BuildPractice
 
+from ..words import named
 from .turn import BuildTurnScreen, ChoiceMenu, TurnBench, _payload
 
 
-def lots_of(view: dict) -> list[tuple[str, str]]:
-    """(id, words) of every lot a piece may go on: each usable card, each outline."""
+def lots_of(view: dict, deck) -> list[tuple[str, str]]:
+    """(id, words) of every lot a piece may go on: each usable card, each outline (a card
+    with two holds two buildings, 004:123), with the floors built of those its white side
+    allows (`deck`: the game's lot cards)."""
     out = []
     for r, row in enumerate(view["cards"]):
         for c, card in enumerate(row):
             if card["blue"]:
                 continue
+            side = deck.card(card["id"]).back
             for o in range(len(card["outlines"])):
                 placed = view["buildings"].get(f"{r}:{c}:{o}", [])
                 floors = max((p["floor"] for p in placed), default=0)
-                owner = "free" if card["owner"] is None else f"seat {card['owner'] + 1}'s"
-                which = f", outline {o + 1}" if len(card["outlines"]) > 1 else ""
-                out.append((f"{r}:{c}:{o}", f"card {r + 1},{c + 1}{which} — {owner}, {floors} floor(s)"))
+                owner = "unclaimed" if card["owner"] is None else f"seat {card['owner'] + 1}'s"
+                which = f", building {o + 1} of 2" if len(card["outlines"]) > 1 else ""
+                most = f"{floors} of {side.floors} floor{'s' if side.floors != 1 else ''}"
+                out.append((f"{r}:{c}:{o}", f"card {r + 1},{c + 1}{which} — {owner}, {most}"))
     return out
 
 
@@ -46,7 +51,7 @@ class LotBench(TurnBench):
         self.lot_key = lot_key
         self.action = action
         super().__init__(match, seat, clock, names)
-        self.message = "Choose your piece (Tab), then place it: it cannot be tried first (004:123)."
+        self.message = "Choose your piece (Tab), then place it: it cannot be tried first."
 
     def _mirror(self) -> Building:
         view = self.view()
@@ -71,6 +76,32 @@ class LotBench(TurnBench):
         self._changed()
         BuildPractice.stop(self)          # the verdict the game took, drawn
         return len(self.building.placements) - 1
+
+    def where(self) -> tuple[int, int, int]:
+        r, c, o = (int(v) for v in self.lot_key.split(":"))
+        return r, c, o
+
+    def side(self):
+        """The white side of the chosen card (004:97): what it allows."""
+        r, c, _ = self.where()
+        return self.match.rules.deck.card(self.view()["cards"][r][c]["id"]).back
+
+    def lot_label(self) -> str:
+        """The lot in Izakaya's words: the card of the grid, its white side's limits."""
+        r, c, o = self.where()
+        side = self.side()
+        which = f", building {o + 1} of 2" if len(self.lot.outlines) > 1 else ""
+        return (f"card {r + 1},{c + 1}{which}, white side: at most {side.floors} "
+                f"floor{'s' if side.floors != 1 else ''} and {side.pieces} pieces ({side.numeral})")
+
+    def header(self) -> tuple[str, str, bool]:
+        """The card and what its white side allows; the pieces and floors so far of those."""
+        _, counts, alert = super().header()
+        state = counts.split(" — ", 1)[-1]
+        side, b = self.side(), self.building
+        return (f"Lot: {self.lot_label()}",
+                f"{len(b.placements)} of {side.pieces} pieces, {len(b.floors())} of {side.floors} floors — {state}",
+                alert)
 
     def take_back(self) -> None:
         self.message = "A piece placed stays (004:123)."
@@ -137,4 +168,5 @@ def open_lot_build(play, seat: int, key: str) -> None:
                                             lot_key, key), built)
 
     play.turn_open = True
-    play.app.push_screen(LotChoice(lots_of(match.view(seat))), chosen)
+    lots = [(key, named(words, play.names())) for key, words in lots_of(match.view(seat), match.rules.deck)]
+    play.app.push_screen(LotChoice(lots), chosen)

@@ -291,7 +291,7 @@ class TurnBench(BuildPractice):
     def header(self) -> tuple[str, str, bool]:
         lot_line, state, alert = super().header()
         if self.countdown:
-            lot_line = f"the card's own edge (004:68) — floor {self.view()['round']}"
+            lot_line = f"the card's own edge — floor {self.view()['round']}"
         return lot_line, state, alert
 
     def clock_line(self) -> str:

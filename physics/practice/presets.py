@@ -18,9 +18,14 @@ def preset_lots() -> tuple[Lot, ...]:
 
 
 def lot_label(lot: Lot) -> str:
-    """How a lot card reads: floors, numeral and piece count, or Countdown's card edge."""
+    """How a lot card reads: floors, numeral and piece count, or Countdown's card edge. A lot
+    that asks nothing but is not the whole card (an Izakaya card, whose board says more in
+    its own words) reads as its outline(s)."""
     if lot.floors is None and lot.numeral is None:
-        return f"card edge (Countdown), {lot.card_mm:g} mm"
+        if tuple(lot.outlines) == ((0.0, lot.card_mm),):
+            return f"card edge (Countdown), {lot.card_mm:g} mm"
+        spans = " and ".join(f"{a:g}–{b:g} mm" for a, b in lot.outlines)
+        return f"lot outline{'s' if len(lot.outlines) > 1 else ''} {spans} of the card"
     parts = []
     if lot.floors is not None:
         parts.append(f"{lot.floors} floor{'s' if lot.floors != 1 else ''}")

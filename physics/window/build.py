@@ -220,7 +220,7 @@ class BuildWindow:
         t, u = self.text, self.text.scale
         b = self.bench
         supply = b.supply()
-        t.draw(surface, f"Supply — {len(supply)} pieces", (panel.x + 12 * u, panel.y + 14 * u), 24, bold=True)
+        t.draw(surface, f"Pieces in the middle — {len(supply)}", (panel.x + 12 * u, panel.y + 14 * u), 24, bold=True)
         for rect, i in self.supply_rows():
             pid = supply[i]
             held = b.held is not None and b.held.piece == pid

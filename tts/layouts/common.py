@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from core import assets
 from core.components import ARCHITECTS, DrinkSet, roman_pieces
+from core.words import count_words
 from physics.practice.palette import DRINK_FILL, WOOD
 
 from .. import draw
@@ -76,7 +77,7 @@ def lots() -> dict:
 
 def lot_lines(side: dict) -> list[str]:
     outlines = ", ".join(f"{a}-{b} mm" for a, b in side.get("outlines", []))
-    return [f"{side['floors']} floors", f"{side['numeral']} = {roman_pieces(side['numeral'])} pieces",
+    return [count_words(side["floors"], "floor"), f"{side['numeral']} = {roman_pieces(side['numeral'])} pieces",
             f"¥{int(side['yen']):,}", f"lot: {outlines}"]
 
 
