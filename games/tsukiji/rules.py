@@ -18,7 +18,7 @@ Each phase is a module of its own, mixed into `Tsukiji`: preparation.py (set-up)
 turn.py (start, spoilage, main choices, free actions, end), fishing.py, buying.py,
 entering.py (markets phase), bidding.py, overfishing.py. The markets live in markets/,
 one module per tableau; state.py holds the table; citations.py the rule names;
-persist.py saves, restores and shows it; explain.py says why a key is refused;
+persist (a package, by part of the table) saves, restores and shows it; explain.py says why a key is refused;
 scoring.py ends the game. Nothing imports rules.py but the plugin entry point.
 """
 
