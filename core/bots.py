@@ -6,59 +6,9 @@ actions, plus a random generator of its own; it returns one of those actions.
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from .errors import IllegalMove
+from .baseline import BlunderBot, Bot, RandomBot, play_choice  # noqa: F401  (re-exported)
 from .game import Action, Move
 from .rng import Rng
-
-
-class Bot(Protocol):
-    name: str
-    #: False for bots that decide from the legal actions alone (saves building a view)
-    needs_view: bool
-
-    def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action | Move:
-        """One of `legal`, decided from `view` (the seat's own view) alone; a Move with its
-        payload for an action that takes data."""
-
-
-class RandomBot:
-    """Picks uniformly among the legal actions: the baseline every bot must beat.
-
-    An action that takes data gets the game's sample payload (Rules.sample_payload), which
-    is why this bot looks at its view in such games.
-    """
-
-    name = "random"
-
-    def __init__(self, rules=None):
-        self.rules = rules
-        self.needs_view = bool(getattr(rules, "takes_data", False))
-
-    def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action | Move:
-        action = legal[rng.below(len(legal))]
-        if action.takes:
-            return Move(action.key, self.rules.sample_payload(view, action, rng))
-        return action
-
-
-class BlunderBot:
-    """The game's heuristic bot that now and then (one move in `every`) takes a move at
-    random among those that carry no data: the easy level, beatable by a beginner."""
-
-    def __init__(self, inner, every: int = 4):
-        self.inner = inner
-        self.every = every
-        self.name = "easy"
-        self.needs_view = getattr(inner, "needs_view", True)
-
-    def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action | Move:
-        plain = [a for a in legal if not a.takes]
-        if len(plain) > 1 and rng.below(self.every) == 0:
-            return plain[rng.below(len(plain))]
-        return self.inner.choose(view, legal, rng)
-
 
 #: the levels a computer seat is offered in the kiosk, easiest first
 LEVELS = ("easy", "normal", "hard")
@@ -133,15 +83,3 @@ def play_turn(match, seat: int, bot, rng: Rng):
     """Let `bot` make one move for `seat`; returns the events."""
     legal = match.legal(seat)
     return play_choice(match, seat, decide(bot, match, seat, legal, rng), legal, rng)
-
-
-def play_choice(match, seat: int, choice, legal: list[Action], rng: Rng):
-    """Play a bot's choice. Data the game refuses (the random bot's sample placement) is not
-    the game's fault: the bot then takes one of the actions that take no data instead."""
-    try:
-        return match.play(seat, choice)
-    except IllegalMove:
-        plain = [a for a in legal if not a.takes]
-        if not isinstance(choice, Move) or choice.payload is None or not plain:
-            raise
-        return match.play(seat, plain[rng.below(len(plain))])

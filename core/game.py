@@ -8,7 +8,9 @@ list, an untouched state after an illegal move, the move log, views and saves.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
 from .errors import IllegalMove, PluginError, ScenarioError
@@ -191,6 +193,11 @@ class Rules:
     def __init__(self, info: GameInfo, assets: dict[str, dict]):
         self.info = info
         self.asset_data = assets
+
+    def code_folders(self) -> list[Path]:
+        """The folders of code that decide this game's play besides the core: its own package,
+        and what it draws on (a game with physics adds physics). core.simulate hashes them."""
+        return [Path(sys.modules[type(self).__module__].__file__).parent]
 
     def setup(self, players: int, options: dict, rng: Rng):
         raise NotImplementedError
@@ -699,7 +706,7 @@ class Match:
 
     def save(self) -> bytes:
         """The match as a save (core.saves): as it was when an open sealed round began, if one is."""
-        from .saves import dump_match
+        from .save_format import dump_match
         return dump_match(self)
 
     def clone(self) -> "Match":

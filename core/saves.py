@@ -19,23 +19,14 @@ from __future__ import annotations
 
 import os
 import tempfile
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 import msgpack
 
 from .errors import IllegalMove, PluginError, SaveError
+from .save_format import FORMAT, KINDS, MAX_BYTES, MAX_DEPTH, PARTS, VERSION, checksum, dump_match  # noqa: F401
 
-FORMAT = "tokyo-kiosk save"
-VERSION = 1
-MAX_BYTES = 4 * 1024 * 1024
-MAX_DEPTH = 32
-#: the checksummed parts, in the order a save holds them: the small and precious first,
-#: so that a file cut short or broken late still has them
-PARTS = ("game", "meta", "log", "state", "rng")
-KINDS = {"format": str, "version": int, "check": dict, "game": str, "meta": dict, "log": dict,
-         "state": dict, "rng": list}
 _SALVAGE_PAIRS = 16
 _LIMITS = dict(max_str_len=MAX_BYTES, max_bin_len=MAX_BYTES, max_array_len=1_000_000,
                max_map_len=100_000)
@@ -43,35 +34,6 @@ _LIMITS = dict(max_str_len=MAX_BYTES, max_bin_len=MAX_BYTES, max_array_len=1_000
 
 def _refuse_ext(code, data):
     raise SaveError(f"the file holds a msgpack extension type ({code}); saves never do")
-
-
-def checksum(value) -> int:
-    """CRC-32 of a part as msgpack: what the part was when written, not how it was packed."""
-    return zlib.crc32(msgpack.packb(value, use_bin_type=True))
-
-
-def dump_match(match, meta: dict | None = None) -> bytes:
-    """The save of a match. While a round of sealed decisions is open (Rules.sealed_pending)
-    the save is of the moment it began: the log without the round's moves, the position
-    and the random generator from before them, so that no file holds a secret not yet
-    revealed. Loaded, the match asks those seats again."""
-    log = match.log.dump()
-    point = match.sealed_round()
-    if point is None:
-        state, rng = match.rules.dump(match.state), match.rng.dump()
-    else:
-        moves, state, rng = point
-        log["moves"] = log["moves"][:moves]
-    parts = {
-        "game": match.game.name,
-        "meta": meta or {},
-        "log": log,
-        "state": state,
-        "rng": rng,
-    }
-    doc = {"format": FORMAT, "version": VERSION,
-           "check": {name: checksum(value) for name, value in parts.items()}, **parts}
-    return msgpack.packb(doc, use_bin_type=True)
 
 
 def _depth(obj, limit: int) -> None:

@@ -33,7 +33,7 @@ import hashlib
 import math
 import time
 
-from .bots import play_choice
+from .baseline import RandomBot, play_choice
 from .game import Action, Game, Match, MoveLog, Result, Rules, rank_by
 from .rng import Rng
 from .simultaneous import Table
@@ -114,7 +114,6 @@ class SearchBot:
     def __init__(self, rules, *, iterations: int = 200, seconds: float | None = None,
                  rollout: str | None = None, depth: int | None = None, explore: float = 0.7,
                  method: str = "paired", confidence: float = 1.0, shortlist: int = 4):
-        from .bots import make_bot
         if iterations < 1 and seconds is None:
             raise ValueError("a search needs a budget: iterations or seconds")
         self.rules = rules
@@ -129,7 +128,7 @@ class SearchBot:
         self.confidence = confidence
         self.shortlist = shortlist
         self.explore = explore
-        self._make = lambda: make_bot(self.game, self.rollout)
+        self._make = lambda: _heuristic(rules, self.rollout)
         self._own: dict[int, object] = {}     # the heuristic that places pieces for each seat
         self._seen: set[str] = set()          # the positions it has decided in (`_onward`)
         self.last: dict = {}                  # what the last search did (iterations, visits)
@@ -411,3 +410,13 @@ class SearchBot:
             return rewards(Result(tuple(values), rank_by([(v,) for v in values], range(match.players)), ()),
                            match.players)
         return rewards(rules.result(match.state), match.players)
+
+
+def _heuristic(rules, name: str):
+    """The bot that plays the worlds out: one of the game's own bots, or the random one."""
+    if name == "random":
+        return RandomBot(rules)
+    factory = rules.bots.get(name)
+    if factory is None:
+        raise ValueError(f"{rules.info.title} has no bot {name!r} to play the search's worlds out")
+    return factory(rules)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import sys
 import time
 from fractions import Fraction
 from functools import lru_cache
@@ -77,6 +76,7 @@ def play_part(name: str, players: int, seed: int, options: dict | None,
     """A worker's piece of a study: the game loaded here by name, its rows, and what this
     worker's copy of the game is (`fingerprint`) and where it ran, for the caller to check."""
     import socket
+
     from . import games
     return _own_fingerprint(name), socket.gethostname(), play_rows(games.load(name), players,
                                                                        seed, options, jobs)
@@ -84,15 +84,14 @@ def play_part(name: str, players: int, seed: int, options: dict | None,
 
 def fingerprint(name: str) -> str:
     """A hash of what decides game `name` besides the seeds: its data (the user's overrides
-    included) and the code of the core, the physics and the game's package. Two computers
-    with the same fingerprint play the same games from the same seeds."""
+    included) and the code of the core and of what the game says decides it
+    (Rules.code_folders). Two computers with the same fingerprint play the same games from
+    the same seeds."""
     from . import games
     game = games.load(name)
     h = hashlib.sha256(json.dumps(getattr(game.rules, "asset_data", {}), sort_keys=True,
                                   default=repr).encode())
-    package = Path(sys.modules[type(game.rules).__module__].__file__).parent
-    import physics
-    for folder in (Path(__file__).parent, Path(physics.__file__).parent, package):
+    for folder in (Path(__file__).parent, *game.rules.code_folders()):
         for f in sorted(folder.rglob("*")):
             if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc":
                 h.update(f.relative_to(folder.parent).as_posix().encode())

@@ -13,7 +13,7 @@ import time
 from core.bots import bot_names
 from core.rng import Rng
 
-from .screens import Seat
+from .seats import Seat
 
 NAME_MAX = 16
 

@@ -90,6 +90,38 @@ def check_startup(*, lock: bool) -> KioskConfig:
     return config
 
 
+def _unusable_settings(e: Exception) -> TokyoError:
+    return TokyoError(f"{e}; fix it, or remove the file to use the default settings")
+
+
+def open_kiosk(*, lock: bool) -> int:
+    """The kiosk, once its data folder and settings are usable. If they are not, a locked
+    kiosk rests (see `rest`); a missing PIN is a setup mistake, one line either way."""
+    from .config import ConfigError
+    try:
+        config = check_startup(lock=lock)
+    except PinMissing:
+        raise
+    except (ConfigError, StartupError) as e:
+        if lock:
+            return rest(str(e))
+        if isinstance(e, ConfigError):
+            raise _unusable_settings(e) from e
+        raise
+    from .app import run_kiosk
+    run_kiosk(lock=lock, config=config)
+    return 0
+
+
+def check_served(*, lock: bool) -> None:
+    """What `tokyo serve` checks before it listens: the settings every served kiosk reads."""
+    from .config import ConfigError
+    try:
+        check_startup(lock=lock)
+    except ConfigError as e:
+        raise _unusable_settings(e) from e
+
+
 def rest(reason: str) -> int:
     """A locked kiosk that cannot start: say why on stderr (for the operator's log), show
     the apology for REST_SECONDS, and return EXIT_RESTING for the supervisor."""

@@ -7,3 +7,9 @@ the Shopping Spree's pushed crate;
 `scenes` reads buildings written down as files. `practice` holds the practice benches
 (still no drawing); `window` (the only package that imports pygame) draws them.
 """
+
+from pathlib import Path
+
+#: this package's folder: a game whose play the physics decides names it in its
+#: Rules.code_folders, so that core.simulate's fingerprint covers it
+FOLDER = Path(__file__).parent

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.cli import main
+from tokyo.cli import main
 
 
 def run(capsys, *argv):

@@ -22,7 +22,7 @@ import pytest
 from textual.app import App
 
 from kiosk import startup
-from kiosk.cli import main
+from tokyo.cli import main
 
 TOKYO = str(Path(sys.executable).parent / "tokyo")
 TRACEBACK = "Traceback (most recent call last)"
@@ -352,11 +352,11 @@ def test_a_good_data_folder_is_made_and_left_without_a_probe(tmp_path):
     assert sorted(p.name for p in root.rglob("*")) == ["saves"]
 
 
-def test_python_m_kiosk_refuses_a_bad_data_folder(tmp_path):
+def test_python_m_tokyo_kiosk_refuses_a_bad_data_folder(tmp_path):
     a_file = tmp_path / "a-file"
     a_file.write_text("")
     env = dict(os.environ, TOKYO_DATA=str(a_file))
-    done = subprocess.run([sys.executable, "-m", "kiosk"], env=env, capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "tokyo", "kiosk"], env=env, capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, timeout=60)
     assert done.returncode == 2
     assert done.stderr.splitlines() == [f"tokyo: the data folder {a_file} (TOKYO_DATA) is a file, not a folder"]
@@ -431,7 +431,7 @@ def test_a_locked_kiosk_rests_on_a_real_terminal_and_exits_3(tmp_path):
     a_file = tmp_path / "a-file"
     a_file.write_text("")
     code = ("import sys, kiosk.startup as s; s.REST_SECONDS = 2.0; "
-            "from kiosk.cli import main; sys.exit(main(['kiosk', '--lock']))")
+            "from tokyo.cli import main; sys.exit(main(['kiosk', '--lock']))")
     pid, fd = pty.fork()
     if pid == 0:  # the child: a kiosk on a terminal of its own
         os.environ.update(TOKYO_DATA=str(a_file), TERM="xterm-256color")

@@ -18,7 +18,7 @@ import pytest
 from core import saves
 from core.bots import make_bot, play_turn
 from core.rng import Rng
-from kiosk.cli import main
+from tokyo.cli import main
 from kiosk.screens import Seat
 from kiosk.session import make_meta
 

@@ -13,7 +13,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from kiosk.cli import main  # noqa: E402
+from tokyo.cli import main  # noqa: E402
 from physics import crate, window  # noqa: E402
 from physics.practice import palette  # noqa: E402
 from physics.practice.push import MARKER_MM, PushPractice, fill, order  # noqa: E402
@@ -51,7 +51,7 @@ def test_without_goods_a_random_load_of_count_for_the_seed(capsys):
 
 def test_json_is_byte_identical_in_another_process(capsys):
     argv = ["practice", "push", "--goods", TALL, "--level", "4", "--steps", "3", "--seed", "5", "--json"]
-    other = subprocess.run([sys.executable, "-m", "kiosk.cli", *argv], cwd=ROOT, capture_output=True,
+    other = subprocess.run([sys.executable, "-m", "tokyo", *argv], cwd=ROOT, capture_output=True,
                            timeout=120, check=True)
     assert main(argv) == 0
     assert other.stdout == capsys.readouterr().out.encode()

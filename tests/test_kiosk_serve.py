@@ -19,7 +19,7 @@ from pathlib import Path
 
 import aiohttp
 
-from kiosk.cli import build_parser
+from tokyo.cli import build_parser
 from kiosk.serve import kiosk_command
 
 ANSI = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-B]|[=>NOPM78c])")
@@ -78,7 +78,7 @@ async def browse(port: int) -> None:
             await read_until(ws, seen, "Build practice", "Pieces in the middle", "69", "\u2580")
             seen.clear()
             await ws.send_json(["stdin", TAB + ENTER])              # a piece into the hand, dropped
-            await read_until(ws, seen, "placed piece 1 (cube-20-1) on floor 1")
+            await read_until(ws, seen, "placed piece 1 (a cube) on floor 1")
 
 
 def test_serve_shows_the_menu_in_a_browser_session(tmp_path):
@@ -102,4 +102,4 @@ def test_serve_shows_the_menu_in_a_browser_session(tmp_path):
 def test_serve_listens_on_loopback_by_default():
     args = build_parser().parse_args(["serve", "--port", "8123"])
     assert (args.host, args.port, args.lock) == ("127.0.0.1", 8123, False)
-    assert kiosk_command().endswith(" -m kiosk") and kiosk_command(lock=True).endswith(" -m kiosk --lock")
+    assert kiosk_command().endswith(" -m tokyo kiosk") and kiosk_command(lock=True).endswith(" -m tokyo kiosk --lock")

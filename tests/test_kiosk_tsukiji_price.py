@@ -8,7 +8,7 @@ from kiosk.app import TokyoKiosk
 from kiosk.config import KioskConfig
 from kiosk.screens import Seat
 from kiosk.screens.play import PlayScreen
-from kiosk.screens.price import PriceScreen
+from kiosk.boards.tsukiji_price import PriceScreen
 from tests.kiosk_support import choose_action, sync, wait_for
 from tests.test_tsukiji import position, seat
 

@@ -184,7 +184,7 @@ def test_settings_file(tmp_path, monkeypatch):
 
 
 def test_lock_without_a_pin_refuses_to_start(tmp_path, monkeypatch, capsys):
-    from kiosk.cli import main
+    from tokyo.cli import main
     monkeypatch.setenv("TOKYO_CONFIG", str(tmp_path / "none.toml"))
     assert main(["kiosk", "--lock"]) == 2
     assert "needs an operator PIN" in capsys.readouterr().err

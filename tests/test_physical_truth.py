@@ -15,7 +15,7 @@ import tomllib
 import pytest
 
 from core import assets
-from kiosk.cli import main
+from tokyo.cli import main
 from physics.pieces import catalogue
 
 L, H = 40.0, 20.0            # the identical test blocks, as the catalogue's block-40x20

@@ -15,7 +15,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from kiosk.cli import main  # noqa: E402
+from tokyo.cli import main  # noqa: E402
 from physics import vending, window, world  # noqa: E402
 from physics.building import R_INSIDE, R_PIECES, R_SUPPORT, Placement  # noqa: E402
 from physics.practice.build import BuildPractice  # noqa: E402
@@ -279,17 +279,17 @@ def test_same_scene_and_same_pour_give_byte_identical_json_in_another_process(ca
                  ["practice", "build", "--scene", str(HOUSE), "--json"],
                  ["practice", "vending", "--seed", "5", "--drinks", "7", "--json"]):
         _, here, _ = run(capsys, *argv)
-        there = subprocess.run([sys.executable, "-m", "kiosk.cli", *argv], capture_output=True, text=True,
+        there = subprocess.run([sys.executable, "-m", "tokyo", *argv], capture_output=True, text=True,
                                timeout=60, check=True).stdout
         assert there == here and '"poses"' in here or '"stuck"' in here
 
 
 def test_json_runs_never_import_pygame():
-    code = ("import sys; from kiosk.cli import main; "
+    code = ("import sys; from tokyo.cli import main; "
             f"main(['practice', 'build', '--scene', {str(HOUSE)!r}, '--json']); "
             "main(['practice', 'vending', '--drinks', '2', '--json']); "
             "assert 'pygame' not in sys.modules, 'pygame was imported'")
-    startup = subprocess.run([sys.executable, "-c", "import sys, kiosk.cli; kiosk.cli.build_parser(); "
+    startup = subprocess.run([sys.executable, "-c", "import sys, tokyo.cli; tokyo.cli.build_parser(); "
                               "print(sorted(m for m in ('pygame', 'pymunk') if m in sys.modules))"],
                              capture_output=True, text=True, timeout=60)
     assert startup.stdout.strip() == "[]", startup.stderr
@@ -303,8 +303,8 @@ def test_the_command_and_the_screens_import_each_other_in_one_direction_only():
              "print(sorted(k for k in sys.modules if k.startswith('physics.')))")
     screens = subprocess.run([sys.executable, "-c", probe.format(m="physics.window.build")],
                              capture_output=True, text=True, timeout=60, check=True).stdout
-    assert "physics.cli" not in screens and "physics.window.vending" not in screens
-    command = subprocess.run([sys.executable, "-c", probe.format(m="physics.cli")],
+    assert "physics.window.vending" not in screens
+    command = subprocess.run([sys.executable, "-c", probe.format(m="tokyo.practice")],
                              capture_output=True, text=True, timeout=60, check=True).stdout
     assert "physics.window" not in command and "physics.practice" not in command
 

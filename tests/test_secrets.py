@@ -15,7 +15,7 @@ from core import games, saves
 from core.bots import make_bot
 from core.errors import IllegalMove
 from core.simulate import play_one
-from kiosk.cli import main
+from tokyo.cli import main
 from kiosk.store import SaveStore
 
 

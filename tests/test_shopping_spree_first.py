@@ -86,7 +86,7 @@ def test_a_position_keeps_its_first_player(spree):
 
 
 def test_the_command_line_takes_the_option(capsys):
-    from kiosk.cli import main
+    from tokyo.cli import main
     code = main(["simulate", "shopping_spree", "--players", "3", "--games", "2", "--seed", "4",
                  "--option", "first=player 3", "--json"])
     out = capsys.readouterr().out
@@ -97,14 +97,14 @@ def test_the_command_line_takes_the_option(capsys):
 
 
 def test_the_simulation_refuses_a_player_beyond_the_table_in_one_line(capsys):
-    from kiosk.cli import main
+    from tokyo.cli import main
     code = main(["simulate", "shopping_spree", "--players", "3", "--games", "1", "--option", "first=player 5"])
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("tokyo: ") and err.count("\n") == 1 and "player 5" in err
 
 
 def test_the_tts_export_refuses_a_player_beyond_the_table_in_one_line(tmp_path, capsys):
-    from kiosk.cli import main
+    from tokyo.cli import main
     code = main(["tts", "export", "shopping_spree", "--players", "3", "--option", "first=player 5",
                  "--out", str(tmp_path)])
     err = capsys.readouterr().err
@@ -114,7 +114,7 @@ def test_the_tts_export_refuses_a_player_beyond_the_table_in_one_line(tmp_path, 
 
 def test_the_tts_export_takes_the_option(tmp_path, capsys):
     """`tokyo tts export --option first=player 2`: Red (seat 2) began, and the table says so."""
-    from kiosk.cli import main
+    from tokyo.cli import main
     code = main(["tts", "export", "shopping_spree", "--players", "3", "--seed", "3", "--option",
                  "first=player 2", "--out", str(tmp_path)])
     assert code == 0, capsys.readouterr().err

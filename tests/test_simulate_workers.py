@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from core import simulate as sim
-from kiosk.cli import main
+from tokyo.cli import main
 
 STUDY = ["simulate", "chocolate_milk", "--players", "3", "--games", "12", "--seed", "9",
          "--bot", "dealer,random,dealer", "--json"]
@@ -66,7 +66,7 @@ def test_ray_plays_the_same_study_as_one_process(capsys):
              "--bot", "dealer,search:1,dealer", "--json"]
     driver = ("import sys\nimport core.simulate as s\n"
               "def not_here(*a):\n    raise AssertionError('played by the calling process')\n"
-              "s.play_rows = not_here\nfrom kiosk.cli import main\nsys.exit(main(sys.argv[1:]))\n")
+              "s.play_rows = not_here\nfrom tokyo.cli import main\nsys.exit(main(sys.argv[1:]))\n")
     on_ray = subprocess.Popen([sys.executable, "-c", driver, *study, "--ray"], text=True,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:

@@ -8,7 +8,7 @@ import pytest
 
 from core import simulate as sim
 from core import tournament as tour
-from kiosk.cli import main
+from tokyo.cli import main
 
 CUP = ["tournament", "chocolate_milk", "--players", "3", "--bots", "dealer,normal,random",
        "--games", "6", "--seed", "4", "--json"]

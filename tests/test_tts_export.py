@@ -13,7 +13,7 @@ import pytest
 import trimesh
 
 from core import games
-from kiosk.cli import main
+from tokyo.cli import main
 from physics.pieces import catalogue
 from physics.vending import machine
 from tts import models

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from kiosk.cli import main
+from tokyo.cli import main
 from core import assets
 from physics.vending import (WALL_RADIUS, machine, pour, pour_statistics, random_drinks, start_pour,
                             statistics_seed)
@@ -104,7 +104,7 @@ def test_pour_statistics_pours_what_the_seed_formula_says():
 
 def test_practice_vending_json_is_byte_identical_in_another_process(capsys):
     argv = ["practice", "vending", "--seed", "14", "--drinks", "7", "--json"]     # a pour that jams
-    other = subprocess.run([sys.executable, "-m", "kiosk.cli", *argv], cwd=ROOT, capture_output=True,
+    other = subprocess.run([sys.executable, "-m", "tokyo", *argv], cwd=ROOT, capture_output=True,
                            timeout=120, check=True)
     assert main(argv) == 0
     here = capsys.readouterr().out.encode()

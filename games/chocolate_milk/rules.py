@@ -101,6 +101,12 @@ Kiosk rule: if you can do none of the three, you pass; if everyone passes in a r
 ends and is scored.
 """
 
+
+    def code_folders(self):
+        """Its own package, and the physics that decides its play."""
+        import physics
+        return [*super().code_folders(), physics.FOLDER]
+
     def __init__(self, info, assets):
         super().__init__(info, assets)
         drinks = DrinkSet.from_asset(assets["drinks.toml"])

@@ -77,6 +77,12 @@ class Countdown(Rules):
     how_to_play = HOW_TO_PLAY
     leave = "done"
 
+
+    def code_folders(self):
+        """Its own package, and the physics that decides its play."""
+        import physics
+        return [*super().code_folders(), physics.FOLDER]
+
     def __init__(self, info, assets):
         super().__init__(info, assets)
         self.pieces = Catalogue(assets["jutaku_pieces.toml"])
@@ -298,7 +304,10 @@ class Countdown(Rules):
         return copy_plain(s)
 
     def restore(self, data, players, options):
-        from games.jutaku.persist import _int, _list, _need, _num
+        from core.checks import listed as _list
+        from core.checks import need as _need
+        from core.checks import number as _num
+        from core.checks import whole as _int
         _need(isinstance(data, dict), "the position is a mapping")
         s = copy_plain({k: v for k, v in data.items() if k not in ("options", "seed", "rng")})
         if "clock" not in s:        # saved before moves were timed: every clock at the round's start

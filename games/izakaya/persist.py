@@ -4,8 +4,13 @@ ranges, and that yen, bottles, pieces, pyramids and discs add up."""
 from __future__ import annotations
 
 from core.bids import SealedBid
+from core.checks import listed as _list
+from core.checks import need as _need
+from core.checks import number as _num
+from core.checks import whole as _int
 from core.payload import copy_plain
-from games.jutaku.persist import _int, _list, _need, _num
+
+from .constants import ACTION_DISCS, CLAIM_DISCS, PYRAMIDS, SIZES, START_YEN, edges
 
 KEYS = {"players", "k", "grid", "blue", "round", "phase", "yen", "pile", "prices", "crates", "corners", "edges",
         "owner", "pyramids", "claim_discs", "buildings", "supply", "order", "bid", "turns", "turn", "used",
@@ -14,7 +19,6 @@ PHASES = ("bid", "actions", "bonus", "over")
 
 
 def check_state(rules, data, players: int) -> dict:
-    from .rules import ACTION_DISCS, CLAIM_DISCS, PYRAMIDS, SIZES, START_YEN, edges
     _need(isinstance(data, dict), "the position is a mapping")
     s = copy_plain({k: v for k, v in data.items() if k not in ("options", "seed", "rng")})
     _need(set(s) == KEYS, f"the position has the fields {sorted(KEYS)}")

@@ -25,6 +25,21 @@ from physics.pieces import Catalogue
 from physics.stability import judged
 from physics.world import TOUCH_MM
 
+from .constants import (  # noqa: F401  (their home is constants.py)
+    ACTION_DISCS,
+    BOTTLES_PER_COLOUR,
+    BUILD_TAKES,
+    CLAIM_DISCS,
+    MAX_X,
+    MAX_Y,
+    PYRAMIDS,
+    SIZES,
+    START_PRICES,
+    START_YEN,
+    THRESHOLD,
+    edges,
+)
+
 R_SETUP = "Izakaya, set-up (004:97-107)"
 R_BID = "Izakaya, bidding for turn order (004:111)"
 R_BOTTLE = "Izakaya, colour bottles (004:115)"
@@ -34,17 +49,6 @@ R_BUILD = "Izakaya, building (004:123, Tokyo Jutaku 004:52-54)"
 R_END = "Izakaya, the end (004:127)"
 R_PASS = "Izakaya, passing (kiosk house rule: only when no action space can be used)"
 
-SIZES = {2: 3, 3: 3, 4: 4, 5: 5}                      # 004:99-101
-THRESHOLD = {2: 1500, 3: 2300, 4: 3000, 5: 4000}       # 004:127
-START_PRICES = (100, 100, 200, 200, 300, 300)          # 004:105, colour cards from the left
-START_YEN = 1000                                       # 004:105
-PYRAMIDS = 6                                           # 004:105
-ACTION_DISCS = 3                                       # 004:107
-CLAIM_DISCS = 6                                        # 004:105-107, 119: nine discs, three for actions
-BOTTLES_PER_COLOUR = 6                                 # 004:103
-MAX_X = 400.0
-MAX_Y = 4000.0
-BUILD_TAKES = "a placement on a lot: card [row, column], outline, piece, x, y, rotation, flip, floor"
 
 HOW_TO_PLAY = """\
 Izakaya — corner shops in a small city (004:95-133).
@@ -95,13 +99,6 @@ def card_corners(r: int, c: int) -> list[tuple[int, int]]:
     return [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
 
 
-def edges(k: int) -> list[str]:
-    """Every edge between two neighbouring cards: v:r:c between (r, c) and (r, c+1),
-    h:r:c between (r, c) and (r+1, c)."""
-    return ([f"v:{r}:{c}" for r in range(k) for c in range(k - 1)]
-            + [f"h:{r}:{c}" for r in range(k - 1) for c in range(k)])
-
-
 def edge_cards(edge: str) -> tuple[tuple[int, int], tuple[int, int]]:
     kind, r, c = edge.split(":")
     r, c = int(r), int(c)
@@ -143,6 +140,12 @@ class Izakaya(Rules):
     how_to_play = HOW_TO_PLAY
     #: a lead of a few hundred yen is not yet a win: a bottle or a price moves that much
     standing_scale = 300.0
+
+
+    def code_folders(self):
+        """Its own package, and the physics that decides its play."""
+        import physics
+        return [*super().code_folders(), physics.FOLDER]
 
     def __init__(self, info, assets):
         super().__init__(info, assets)

@@ -7,11 +7,14 @@ saying which.
 
 from __future__ import annotations
 
-import math
-
+from core.checks import listed as _list
+from core.checks import need as _need
+from core.checks import number as _num
+from core.checks import whole as _int
 from core.payload import copy_plain
 
 from .cards import SIZE
+from .constants import MAX_FLOOR, MAX_SECONDS, MAX_X, MAX_Y
 
 PHASES = ("start", "build", "move", "pour", "take", "over")
 STATUSES = ("waiting", "building", "done", "out")
@@ -20,31 +23,8 @@ COLOURS = ("black", "white", "blue", "red", "mint", "purple")
 PIECE_KEYS = {"piece", "x", "y", "rotation", "flip", "floor"}
 
 
-def _need(ok: bool, what: str) -> None:
-    if not ok:
-        raise ValueError(what)
-
-
-def _int(v, low, high, what) -> int:
-    _need(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high,
-          f"{what} is a whole number from {low} to {high}")
-    return v
-
-
-def _num(v, low, high, what) -> float:
-    _need(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and low <= v <= high,
-          f"{what} is a number from {low} to {high}")
-    return v
-
-
-def _list(v, n, what) -> list:
-    _need(isinstance(v, list) and (n is None or len(v) == n), f"{what} is a list" + (f" of {n}" if n else ""))
-    return v
-
-
 def check_state(rules, data, players: int, options: dict) -> dict:
     """A validated deep copy of `data`; ValueError saying what is wrong."""
-    from .rules import MAX_FLOOR, MAX_SECONDS, MAX_X, MAX_Y
     _need(isinstance(data, dict), "the position is a mapping")
     s = copy_plain({k: v for k, v in data.items() if k not in ("options", "seed", "rng")})
     if "clock" not in s and isinstance(s.get("tries"), list):

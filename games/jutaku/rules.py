@@ -17,6 +17,8 @@ success wins the round, and equal times (to the tenth of a second) all count (00
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from core.components import DrinkSet
 from core.errors import IllegalMove
 from core.game import Action, Event, Result, Rules, rank_by
@@ -29,6 +31,7 @@ from physics.pieces import Catalogue
 from physics.stability import judged
 
 from .cards import SIZE, Deck
+from .constants import BLUE_YEN, DIRECTIONS, MAX_FLOOR, MAX_SECONDS, MAX_X, MAX_Y, POWERS_BEFORE, WIN_LOTS  # noqa: F401  (their home is constants.py)
 from .text import JUTAKU
 from .timing import first_chances, tenths
 
@@ -42,14 +45,6 @@ R_END = "Tokyo Jutaku, the end (004:60)"
 R_DRINK = "Bottle Bonus, drinks (004:79-93)"
 R_POUR = "Bottle Bonus, the pour (004:79)"
 
-WIN_LOTS = 4                 # 004:60
-BLUE_YEN = 200               # 004:89
-MAX_SECONDS = 3600.0         # a build claimed to take longer than an hour is a broken payload
-MAX_X = 400.0
-MAX_Y = 4000.0
-MAX_FLOOR = 60
-DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))
-POWERS_BEFORE = ("black", "white", "blue", "red")     # spent before building (004:83-91)
 #: the search bot's estimate of a lot's build time (seconds: base, per piece, per floor) and
 #: its spread (a share either way): a skilled builder's pace. Only `standing`, the search's
 #: valuation of a round not yet built, reads it; the rules time nothing themselves
@@ -71,6 +66,13 @@ class Jutaku(Rules):
     level_bots = {"easy": "apprentice"}   # the easy level: the apprentice architect
     how_to_play = JUTAKU
     leave = "give_up"
+
+
+    def code_folders(self):
+        """Its own package (and Tokyo Jutaku's, which a game built on it draws on), and the
+        physics that decides its play."""
+        import physics
+        return list(dict.fromkeys([*super().code_folders(), Path(__file__).parent, physics.FOLDER]))
 
     def __init__(self, info, assets):
         super().__init__(info, assets)

@@ -3,10 +3,13 @@ kinds, ranges, every good exactly once, and that the yen add up."""
 
 from __future__ import annotations
 
+from core.checks import listed as _list
+from core.checks import need as _need
+from core.checks import whole as _int
 from core.payload import copy_plain
 from core.rng import Rng
-from games.jutaku.persist import _int, _list, _need
 
+from .constants import DEXTERITY, ECONOMIC, PUSH_LEVELS, TRIPS
 from .floor import OUT
 
 KEYS = {"players", "variant", "closing", "round", "first", "seat", "phase", "pos", "trips", "crates", "before",
@@ -17,7 +20,6 @@ MAX_YEN = 10**7
 
 
 def check_state(rules, data, players: int) -> dict:
-    from .rules import DEXTERITY, ECONOMIC, PUSH_LEVELS, TRIPS
     _need(isinstance(data, dict), "the position is a mapping")
     s = copy_plain({k: v for k, v in data.items() if k not in ("options", "seed", "rng")})
     _need(set(s) == KEYS, f"the position has the fields {sorted(KEYS)}")

@@ -22,6 +22,7 @@ from core.game import Action, Event, Result, Rules, rank_by
 from core.payload import copy_plain
 from core.rng import Rng
 
+from .constants import DEXTERITY, ECONOMIC, FIRST, PUSH_LEVELS, TRIPS  # noqa: F401  (their home is constants.py)
 from .floor import MACHINE, OUT, Floor
 
 R_SETUP = "Shopping Spree, set-up (004:185-201)"
@@ -38,10 +39,6 @@ R_END = "Shopping Spree, the end (004:225-227)"
 R_FIRST = "Shopping Spree, who begins (004:205)"
 R_CLOSING = "Shopping Spree, closing time (kiosk house rule, off unless chosen)"
 
-TRIPS = 2                     # 004:207 — you leave the shop twice in all
-ECONOMIC, DEXTERITY = "economic", "dexterity"
-FIRST = "first"               # the option: who went shopping last, and begins (004:205)
-PUSH_LEVELS = (1, 2, 3, 4, 5)
 
 HOW_TO_PLAY = """\
 The architect's Shopping Spree — grab the priciest goods and get out (004:183-227).
@@ -117,6 +114,12 @@ class ShoppingSpree(Rules):
     #: random shoppers end by the printed rules (004:225): a random walk reaches the way out
     #: again and again, and all but one leave twice (tests/test_shopping_spree_random.py)
     random_play_options: dict = {}
+
+
+    def code_folders(self):
+        """Its own package, and the physics that decides its play."""
+        import physics
+        return [*super().code_folders(), physics.FOLDER]
 
     def __init__(self, info, assets):
         super().__init__(info, assets)

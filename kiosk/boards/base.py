@@ -8,7 +8,7 @@ from textual.widget import Widget
 
 from core.game import Game
 
-from ..screens import Seat
+from ..seats import Seat
 
 
 def plain(value) -> str:

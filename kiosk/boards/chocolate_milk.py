@@ -16,7 +16,7 @@ from core.components import DrinkKind
 from core.game import Game
 from games.chocolate_milk.rules import CARD_NAMES, NEIGHBOURS
 
-from ..screens import Seat
+from ..seats import Seat
 from .base import Board
 
 COLOUR_IDS = ("white", "mint", "black", "blue", "red", "purple")

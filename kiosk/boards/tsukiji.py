@@ -28,7 +28,7 @@ from textual.widgets import Static
 
 from core.game import Game
 
-from ..screens import Seat
+from ..seats import Seat
 from .base import Board, ViewPainter
 
 FISH_CODES = {"mackerel": "MA", "eel": "EE", "fugu": "FU", "octopus": "OC", "red_snapper": "RS",
@@ -573,7 +573,7 @@ class TsukijiBoard(Board):
 
     @classmethod
     def open_data(cls, play, seat: int, key: str) -> None:
-        from ..screens.price import ask_price
+        from .tsukiji_price import ask_price
         ask_price(play, seat, key)
 
     def compose(self) -> ComposeResult:

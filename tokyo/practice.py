@@ -14,32 +14,19 @@ import json
 
 from core.errors import TokyoError
 
-SEED_MAX = 2**64 - 1
+from .args import MAX_SEED, file_problem, whole_number, write_error
 
 NO_WINDOW = ("{problem}; use --json or --png here, or the practice screens inside the kiosk "
              "(tokyo kiosk, tokyo serve)")
 
 
 def _whole(option: str, low: int, high: int, what: str = "", span: str | None = None):
-    """An argparse type: a whole number from low to high, or one line naming the option."""
-    span = span or f"between {low} and {high}"
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = None
-        if value is None or not low <= value <= high:
-            shown = text if text.strip().lstrip("+-").isdigit() else repr(text)
-            raise argparse.ArgumentTypeError(f"{option} is a whole number {span}{what}, "
-                                             f"not {shown}")
-        return value
-    return parse
+    """A whole number from low to high, said as "between low and high" unless told otherwise."""
+    return whole_number(option, low, high, what, span or f"between {low} and {high}")
 
 
 def _png(text: str) -> str:
     """--png FILE: a file (new, or one to replace) in a folder that exists and can be written."""
-    from kiosk.cli import file_problem
     problem = file_problem("--png", text, "PNG")
     if problem:
         raise argparse.ArgumentTypeError(problem)
@@ -81,7 +68,7 @@ def register(sub) -> None:
     b.add_argument("--fullscreen", action="store_true", help="fill the screen (otherwise a resizable window)")
     b.set_defaults(func=_cmd_build)
     v = ps.add_parser("vending", help="pour drinks through the JIDOHANBAIKI vending machine")
-    v.add_argument("--seed", type=_whole("--seed", 0, SEED_MAX, span="from 0 to 2**64-1"), default=1,
+    v.add_argument("--seed", type=_whole("--seed", 0, MAX_SEED, span="from 0 to 2**64-1"), default=1,
                    help="which drinks and which pour, a whole number 0 or more (default 1): the same seed "
                         "pours the same way")
     v.add_argument("--drinks", type=_whole("--drinks", 1, 36, " (JIDOHANBAIKI has 36 drinks)"), default=6,
@@ -92,7 +79,7 @@ def register(sub) -> None:
     v.add_argument("--fullscreen", action="store_true", help="fill the screen (otherwise a resizable window)")
     v.set_defaults(func=_cmd_vending)
     c = ps.add_parser("push", help="put goods in the crate and push it (the Shopping Spree's dexterity variant)")
-    c.add_argument("--seed", type=_whole("--seed", 0, SEED_MAX, span="from 0 to 2**64-1"), default=1,
+    c.add_argument("--seed", type=_whole("--seed", 0, MAX_SEED, span="from 0 to 2**64-1"), default=1,
                    help="which random load and where each good is let go, a whole number 0 or more "
                         "(default 1): the same seed pushes the same way")
     c.add_argument("--goods", metavar="KINDS", type=_goods,
@@ -190,5 +177,4 @@ def _write_png(window, screen, path, **draw) -> None:
     try:
         window.snapshot(screen, path, **draw)
     except OSError as e:
-        from kiosk.cli import write_error
         raise write_error(path, e) from e

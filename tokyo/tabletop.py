@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from core.errors import TokyoError
 from core.words import count_words
+
+from .args import MAX_SEED, file_problem, folder_problem, parse_options, whole_number, write_error
 
 OUT_FOLDER = "that GAME.json and GAME/ go into"
 
@@ -14,7 +15,6 @@ OUT_FOLDER = "that GAME.json and GAME/ go into"
 def _check_out(args) -> None:
     """Every file argument checked before anything is laid out or written: one line for
     an --out that is a file or cannot be made or written, a PNG that is a folder."""
-    from kiosk.cli import file_problem, folder_problem
     problem = folder_problem("--out", args.out, OUT_FOLDER) if args.tts_command == "export" \
         else file_problem("--out", args.out, "PNG", make_folders=True)
     if problem is None and getattr(args, "picture", None) is not None:
@@ -25,9 +25,7 @@ def _check_out(args) -> None:
 
 def _draw(save: Path, png: Path, base_url: str | None) -> Path:
     """The picture of an exported save written to png; one line when it cannot be."""
-    from kiosk.cli import write_error
-
-    from .picture import picture, pygame  # pygame as the drawing sets it up (no banner)
+    from tts.picture import picture, pygame  # pygame as the drawing sets it up (no banner)
     try:
         return picture(save, png, base_url=base_url)
     except pygame.error as e:
@@ -42,10 +40,8 @@ def _draw(save: Path, png: Path, base_url: str | None) -> Path:
 
 def _cmd_export(args) -> int:
     from core import games, saves
-    from kiosk.cli import _parse_options, write_error
-
-    from .export import export
-    from .table import LayoutError
+    from tts.export import export
+    from tts.table import LayoutError
     if args.from_save:
         if args.game or args.players or args.seed is not None or args.option:
             raise TokyoError("--from SAVE takes the game, players, seed and options from the save; "
@@ -63,7 +59,7 @@ def _cmd_export(args) -> int:
         if not args.game or args.players is None:
             raise TokyoError("tokyo tts export needs GAME and --players N (or --from SAVE)")
         game = games.load(args.game)
-        options = _parse_options(args.option, game.info)
+        options = parse_options(args.option, game.info)
         try:
             options = game.info.settle_options(args.players, options)
         except ValueError as e:
@@ -101,7 +97,6 @@ def _cmd_picture(args) -> int:
 
 
 def register(sub) -> None:
-    from kiosk.cli import MAX_SEED, whole_number
     t = sub.add_parser("tts", help="Tabletop Simulator: export a game as a TTS save (tokyo tts export --help)")
     tsub = t.add_subparsers(dest="tts_command", metavar="COMMAND", required=True)
     e = tsub.add_parser("export", help="write a TTS save of a game set up for N players (or of a kiosk save)")
@@ -129,7 +124,3 @@ def register(sub) -> None:
     p.add_argument("--base-url", metavar="URL", help="the --base-url the save was exported with, if any")
     p.set_defaults(func=_cmd_picture)
 
-
-if __name__ == "__main__":
-    from kiosk.cli import main
-    sys.exit(main(["tts", *sys.argv[1:]]))

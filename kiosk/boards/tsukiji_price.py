@@ -34,7 +34,7 @@ class PriceScreen(ModalScreen[int | None]):
     without it every amount is taken.
     """
 
-    CSS_PATH = "modals.tcss"
+    CSS_PATH = "../screens/modals.tcss"
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, title: str, note: str = "", attempt: Callable[[int], str | None] | None = None):

@@ -1,0 +1,69 @@
+"""The bots every game has (random, and its heuristic with blunders), and a bot's choice
+played: what the search bot (core.search) builds on, below the registry of bots (core.bots)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .errors import IllegalMove
+from .game import Action, Move
+from .rng import Rng
+
+
+class Bot(Protocol):
+    name: str
+    #: False for bots that decide from the legal actions alone (saves building a view)
+    needs_view: bool
+
+    def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action | Move:
+        """One of `legal`, decided from `view` (the seat's own view) alone; a Move with its
+        payload for an action that takes data."""
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions: the baseline every bot must beat.
+
+    An action that takes data gets the game's sample payload (Rules.sample_payload), which
+    is why this bot looks at its view in such games.
+    """
+
+    name = "random"
+
+    def __init__(self, rules=None):
+        self.rules = rules
+        self.needs_view = bool(getattr(rules, "takes_data", False))
+
+    def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action | Move:
+        action = legal[rng.below(len(legal))]
+        if action.takes:
+            return Move(action.key, self.rules.sample_payload(view, action, rng))
+        return action
+
+
+class BlunderBot:
+    """The game's heuristic bot that now and then (one move in `every`) takes a move at
+    random among those that carry no data: the easy level, beatable by a beginner."""
+
+    def __init__(self, inner, every: int = 4):
+        self.inner = inner
+        self.every = every
+        self.name = "easy"
+        self.needs_view = getattr(inner, "needs_view", True)
+
+    def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action | Move:
+        plain = [a for a in legal if not a.takes]
+        if len(plain) > 1 and rng.below(self.every) == 0:
+            return plain[rng.below(len(plain))]
+        return self.inner.choose(view, legal, rng)
+
+
+def play_choice(match, seat: int, choice, legal: list[Action], rng: Rng):
+    """Play a bot's choice. Data the game refuses (the random bot's sample placement) is not
+    the game's fault: the bot then takes one of the actions that take no data instead."""
+    try:
+        return match.play(seat, choice)
+    except IllegalMove:
+        plain = [a for a in legal if not a.takes]
+        if not isinstance(choice, Move) or choice.payload is None or not plain:
+            raise
+        return match.play(seat, plain[rng.below(len(plain))])
