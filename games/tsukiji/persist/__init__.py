@@ -63,7 +63,7 @@ Every name the single module had is still importable from here.
 from __future__ import annotations
 
 # every name the single module had (and the new helpers), for its importers: rules.py, explain.py,
-# tts/layouts/tsukiji.py
+# tts/layouts/tsukiji/ (under_way.py)
 from .action import _bid, _ctx, _ctx_for, _index_list, _licence_uses  # noqa: F401
 from .canonical import (  # noqa: F401
     _boat_dump, _by_fish, _canon, _ctx_dump, _make_ranker, _market_dump, _ranker, _seat_dump, _tokens, dump,

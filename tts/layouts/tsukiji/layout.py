@@ -1,0 +1,84 @@
+"""The whole table assembled: the Layout (every board's part mixed in), laid out in order (the
+centre, the seats, the Foreign Market's boats, what is under way, the notebook), then counted
+in the rules' own terms before it returns; and `lay_out`, the entry point.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...table import Table
+from ..tsukiji_pieces import Pieces
+from .centre import Centre
+from .harbours import Harbours
+from .market_boards import MarketBoards
+from .middle import Middle
+from .notebook import Notebook
+from .placing import Placing, fail
+from .under_way import UnderWay
+
+
+class Layout(Centre, MarketBoards, Middle, Harbours, UnderWay, Notebook, Placing):
+    def __init__(self, match, t: Table):
+        self.m, self.t = match, t
+        self.s, self.R = match.state, match.game.rules
+        self.P = Pieces(t, self.R)
+        self.foreign_boats: list = []      # (seat, boat) docked at the Foreign Market
+        self.boards: dict[str, tuple] = {}  # market -> (plan, frame, width)
+        self.reconstructed: list[str] = []
+
+    # ---- the count ------------------------------------------------------------------------------
+
+    def check(self) -> None:
+        """The table holds what the rules say: every piece kind, every seat's yen and boats."""
+        s, R = self.s, self.R
+        want = {k: v for k, v in R.conserved(s).items() if k != "yen" and v}
+        got: Counter = Counter()
+        yen: Counter = Counter()
+        boats: Counter = Counter()
+        colours = {self.colour(i): i for i in range(s.players)}
+
+        def walk(objs, infinite=False):
+            for o in objs:
+                inf = infinite or o["Name"] == "Infinite_Bag"
+                if not inf:
+                    key = Pieces.key(o)
+                    if key:
+                        got[key] += 1
+                    tags = o.get("Tags", [])
+                    if tags and tags[0] == "yen":
+                        owner = next((colours[c] for c in tags if c in colours), None)
+                        yen[owner] += int(o["Value"])
+                    if tags and tags[0] == "boat":
+                        owner = next((colours[c] for c in tags if c in colours), None)
+                        boats[owner] += 1
+                walk(o.get("ContainedObjects", []), inf)
+
+        walk(self.t.objects)
+        for key in sorted(set(want) | set(got)):
+            if want.get(key, 0) != got.get(key, 0):
+                fail(f"the table would hold {got.get(key, 0)} of {key} where the position has {want.get(key, 0)}")
+        for i, st in enumerate(s.seats):
+            if yen[i] != s.treasury.balances.get(f"seat{i}", 0):
+                fail(f"{self.colour(i)}'s yen come to ¥{yen[i]:,}, not ¥{s.treasury.balances.get(f'seat{i}', 0):,}")
+            if boats[i] != len(st["boats"]):
+                fail(f"{self.colour(i)} would have {boats[i]} boats, not {len(st['boats'])}")
+        if set(yen) - set(range(s.players)):
+            fail("yen on the table that belong to no seat")
+
+    def run(self) -> None:
+        s = self.s
+        if s.players != len(s.seats) or not 2 <= s.players <= 6:
+            fail(f"{len(s.seats)} seats for {s.players} players")
+        self.lot_xz = (0.0, 0.0)
+        self.lay_centre()
+        for seat in range(s.players):
+            self.lay_seat(seat)
+        self.lay_foreign_boats()
+        self.lay_in_progress()
+        self.notes()
+        self.check()
+
+
+def lay_out(match, t: Table) -> None:
+    Layout(match, t).run()
