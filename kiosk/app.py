@@ -28,6 +28,10 @@ LOCKED_ACTIONS = {"quit", "suspend_process", "command_palette", "help_quit"}
 _UNASKED = object()
 
 
+#: the phones' port unless told otherwise (0: any free port, as each served kiosk takes)
+PHONE_PORT = 8765
+
+
 class TokyoKiosk(App):
     """The shared-screen kiosk; the menu is the bottom screen every game returns to."""
 
@@ -38,8 +42,12 @@ class TokyoKiosk(App):
     BINDINGS = [Binding("ctrl+o", "operator", "Operator", show=False, priority=True)]
 
     def __init__(self, *, bot_delay: float | None = None, seed: int | None = None, lock: bool = False,
-                 config: KioskConfig | None = None, data=None, clock=time.monotonic):
+                 config: KioskConfig | None = None, data=None, clock=time.monotonic,
+                 phone_host: str = "0.0.0.0", phone_port: int = PHONE_PORT):
         super().__init__()
+        #: where the phones' server listens when a match has phone seats (kiosk.phones)
+        self.phone_host = phone_host
+        self.phone_port = phone_port
         self.config_problem = ""
         if config is None:
             try:

@@ -1,6 +1,7 @@
 """`tokyo serve`: the kiosk in a web browser, one kiosk process per browser tab.
 
-textual-serve runs `python -m tokyo kiosk` for every connection; it listens on 127.0.0.1
+textual-serve runs `python -m tokyo kiosk` for every connection (its phones, if any, on a
+port of their own); it listens on 127.0.0.1
 unless told otherwise, so the kiosk is not offered to the network by accident. The
 address is tried before textual-serve is started, so a wrong host or a busy port is one
 line, not a traceback after the banner.
@@ -17,7 +18,8 @@ from core.errors import TokyoError
 
 def kiosk_command(lock: bool = False) -> str:
     """The shell command textual-serve starts for each browser session."""
-    return " ".join([shlex.quote(sys.executable), "-m", "tokyo", "kiosk"] + (["--lock"] if lock else []))
+    return " ".join([shlex.quote(sys.executable), "-m", "tokyo", "kiosk", "--phone-port", "0"]
+                    + (["--lock"] if lock else []))
 
 
 def _where(host: str, port: int) -> str:

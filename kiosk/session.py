@@ -21,7 +21,7 @@ NAME_MAX = 16
 def make_meta(game, seats: list[Seat], bot_rngs: dict[int, Rng]) -> dict:
     return {
         "title": game.info.title,
-        "seats": [{"name": s.name, "bot": s.bot} for s in seats],
+        "seats": [{"name": s.name, "bot": s.bot, **({"phone": True} if s.phone else {})} for s in seats],
         "bot_rngs": {str(s): rng.dump() for s, rng in bot_rngs.items()},
         "saved_at": time.time(),
     }
@@ -41,7 +41,7 @@ def seats_from_meta(meta: dict, game, players: int) -> list[Seat]:
         bot = entry.get("bot")
         if bot is not None and not (isinstance(bot, str) and bot in known):
             bot = game.rules.default_bot  # a computer seat stays a computer seat
-        seats.append(Seat(name, bot))
+        seats.append(Seat(name, bot, phone=bot is None and entry.get("phone") is True))
     return seats
 
 
@@ -51,7 +51,7 @@ def bot_rngs_from_meta(meta: dict, seats: list[Seat], seed: int, stream: int) ->
     saved = saved if isinstance(saved, dict) else {}
     out = {}
     for s, seat in enumerate(seats):
-        if seat.human:
+        if not seat.computer:
             continue
         try:
             out[s] = Rng.restore(saved[str(s)])

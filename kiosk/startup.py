@@ -94,9 +94,10 @@ def _unusable_settings(e: Exception) -> TokyoError:
     return TokyoError(f"{e}; fix it, or remove the file to use the default settings")
 
 
-def open_kiosk(*, lock: bool) -> int:
+def open_kiosk(*, lock: bool, **phones) -> int:
     """The kiosk, once its data folder and settings are usable. If they are not, a locked
-    kiosk rests (see `rest`); a missing PIN is a setup mistake, one line either way."""
+    kiosk rests (see `rest`); a missing PIN is a setup mistake, one line either way.
+    `phones`: phone_host and phone_port for the phones' server (kiosk.phones)."""
     from .config import ConfigError
     try:
         config = check_startup(lock=lock)
@@ -109,7 +110,7 @@ def open_kiosk(*, lock: bool) -> int:
             raise _unusable_settings(e) from e
         raise
     from .app import run_kiosk
-    run_kiosk(lock=lock, config=config)
+    run_kiosk(lock=lock, config=config, **phones)
     return 0
 
 

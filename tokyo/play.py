@@ -11,6 +11,7 @@ def register(sub) -> None:
                    help="for a shared display: no quit keys; the operator leaves with ctrl+o and the PIN "
                         "from kiosk.toml. If the kiosk cannot start it shows a 'resting' screen and exits "
                         "with 3, for a supervisor to restart it")
+    _phone_arguments(k, 8765)
     k.set_defaults(func=cmd_kiosk)
     sv = sub.add_parser("serve", help="the kiosk in a web browser (textual-serve)")
     sv.add_argument("--port", type=whole_number("--port", 1, 65535), default=8000,
@@ -23,10 +24,21 @@ def register(sub) -> None:
     sv.set_defaults(func=_cmd_serve)
 
 
+def _phone_arguments(p, port: int) -> None:
+    p.add_argument("--phone-port", type=whole_number("--phone-port", 0, 65535), default=port, metavar="PORT",
+                   help=f"the port phones join on when a match has phone seats, 0-65535 (default {port}; 0: any "
+                        "free port, shown with the codes)")
+    p.add_argument("--phone-host", type=host, default="0.0.0.0", metavar="ADDRESS",
+                   help="the address the phones' server listens on (default 0.0.0.0: every network this "
+                        "computer is on, so that phones on the café's Wi-Fi reach it; each seat's link "
+                        "carries its own secret token)")
+
+
 def cmd_kiosk(args) -> int:
     """The kiosk (also when `tokyo` is given no command)."""
     from kiosk.startup import open_kiosk
-    return open_kiosk(lock=getattr(args, "lock", False))
+    return open_kiosk(lock=getattr(args, "lock", False), phone_host=getattr(args, "phone_host", "0.0.0.0"),
+                      phone_port=getattr(args, "phone_port", 8765))
 
 
 def _cmd_serve(args) -> int:

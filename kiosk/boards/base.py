@@ -78,6 +78,12 @@ class Board(VerticalScroll):
         return ""
 
     @classmethod
+    def private_lines(cls, game: Game, view: dict, seat: int) -> list[str]:
+        """What only `seat` sees in its own view, in words for its phone (kiosk.phones):
+        a sealed bid typed, money kept hidden; empty when the game hides nothing of it."""
+        return []
+
+    @classmethod
     def turn_screen(cls, match, seat: int, name: str, clock, names: list[str], **turn):
         """The screen on which a person supplies the data of actions that take it
         (Action.takes: placements, a build time), or None when the board has none; the

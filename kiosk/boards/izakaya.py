@@ -367,6 +367,11 @@ class IzakayaBoard(Board):
         return f"{yen(view['yen'][seat])}, {owned} card{'s' if owned != 1 else ''}"
 
     @classmethod
+    def private_lines(cls, game: Game, view: dict, seat: int) -> list[str]:
+        own = (view.get("my_bid") or {}).get("own")
+        return [] if own is None else [f"Your bid: {yen(own)}"]
+
+    @classmethod
     def breakdown_lines(cls, game: Game, entry: dict) -> list[str]:
         rules = game.rules
         letters = {k.id: k.letter for k in rules.drinks.colours}

@@ -615,6 +615,17 @@ class TsukijiBoard(Board):
         return " · ".join(parts)
 
     @classmethod
+    def private_lines(cls, game: Game, view: dict, seat: int) -> list[str]:
+        lines = []
+        yens = view.get("yen", [])
+        if view.get("money") == "hidden" and seat < len(yens) and yens[seat] is not None:
+            lines.append(f"Your money: {yen(yens[seat])}")
+        own = (view.get("bid") or {}).get("own")
+        if own is not None:
+            lines.append(f"Your bid: {yen(own)}")
+        return lines
+
+    @classmethod
     def breakdown_lines(cls, game: Game, entry: dict) -> list[str]:
         known = {"yen", "resources", "resource_bonus", "loans_repaid", "interest_paid", "interest_received",
                  "tokens_yen", "total"}

@@ -57,6 +57,7 @@ class PlayScreen(Screen):
         Binding("escape", "leave", "Leave game"),
         Binding("f1", "rules", "How to play"),
         Binding("u", "undo", "Take back"),
+        Binding("p", "phones", "Phones"),
     ]
 
     def __init__(self, game: Game, match: Match, seats: list[Seat], *, slot: str | None = None,
@@ -67,7 +68,7 @@ class PlayScreen(Screen):
         self.seats = seats
         self.slot = slot
         self.board_cls = board_for(game.name)
-        self.bots = {s: make_bot(game, seat.bot) for s, seat in enumerate(seats) if not seat.human}
+        self.bots = {s: make_bot(game, seat.bot) for s, seat in enumerate(seats) if seat.computer}
         self.bot_rngs = bot_rngs or {s: Rng(match.log.seed, stream=BOT_STREAM + s) for s in self.bots}
         self.secrets = SecretWatch(game)
         self.human_seats = sum(seat.human for seat in seats)
@@ -82,6 +83,7 @@ class PlayScreen(Screen):
         self._save_warned = False
         self.turn_open = False               # a person's building turn screen is up
         self.together = None                 # the round where several seats act at once
+        self.phones = None                   # kiosk.phones.table.PhoneTable when seats are phones
 
     def compose(self) -> ComposeResult:
         yield Static(id="play-header")
@@ -102,6 +104,50 @@ class PlayScreen(Screen):
         begun = "begins" if moves == 0 else f"resumes at move {moves + 1}"
         self.query_one("#log", EventLog).add(f"{self.game.info.title} {begun}. Seats: {names}.")
         self._fit(self.size)
+        if any(seat.phone for seat in self.seats):
+            self.run_worker(self._open_phones(), group="phones", exit_on_error=False)
+        self.advance()
+
+    async def _open_phones(self) -> None:
+        """The phones' server for this match, then the codes to join by."""
+        from ..phones.table import PhoneTable
+        table = PhoneTable(self.game, self.match, self.names(), [s for s, seat in enumerate(self.seats) if seat.phone],
+                           self._moved, host=self.app.phone_host, port=self.app.phone_port)
+        try:
+            await table.start()
+        except OSError as e:
+            self.notify(f"The phones cannot join: {e.strerror or e}. Hand their seats to the kiosk screen.",
+                        title="No phones", severity="error")
+            return
+        self.phones = table
+        self.refresh_bindings()
+        self.action_phones()
+        self.advance()
+
+    async def on_unmount(self) -> None:
+        if self.phones is not None:
+            await self.phones.stop("The kiosk has closed this game.")
+
+    def action_phones(self) -> None:
+        """The codes the phone seats join by, and handing a seat back to the kiosk."""
+        if self.phones is None:
+            return
+        from .phones import PhonesScreen
+        self.app.push_screen(PhonesScreen(self))
+
+    def hand_seat(self, seat: int, bot: str | None) -> None:
+        """A phone seat goes to the kiosk's screen (bot None) or to a computer level; its
+        link dies."""
+        self.seats[seat] = Seat(self.seats[seat].name, bot)
+        if bot is not None:
+            self.bots[seat] = make_bot(self.game, bot)
+            self.bot_rngs.setdefault(seat, Rng(self.match.log.seed, stream=BOT_STREAM + seat))
+        self.human_seats = sum(s.human for s in self.seats)
+        if self.phones is not None:
+            self.phones.hub.release(seat)
+            self.run_worker(self.phones.server.kick(seat, "Your seat is played at the kiosk now."),
+                            exit_on_error=False)
+        self._autosave()
         self.advance()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -139,7 +185,7 @@ class PlayScreen(Screen):
         match = self.match
         to_act = match.to_act()
         hidden = self.secrets.hidden(match)
-        humans = [s for s in to_act if self.seats[s].human]
+        humans = [s for s in to_act if self._at_screen(s)]
         person = humans[0] if humans else None
         private = hidden and person is not None and not match.over and private_for(match, person)
         hand_over = private and self.human_seats > 1 and person != self.revealed_to
@@ -162,6 +208,8 @@ class PlayScreen(Screen):
             name = self.seats[person].name
             picker.wait(f"Waiting for {name} to take the screen…")
             self._hand_over(person)
+        elif self.human is None and any(self.seats[s].phone for s in to_act):
+            picker.wait(self._phone_waiting(to_act), "Players choose on their phones; P shows the codes to join.")
         elif self.human is None:
             waiting = " and ".join(self.seats[s].name for s in to_act)
             if any(getattr(self.bots.get(s), "searches", False) for s in to_act):
@@ -182,6 +230,24 @@ class PlayScreen(Screen):
                                              [a for a in legal if not a.takes])
             picker.offer(title, offered, masked=hidden, words=self.names())
         self._start_bot(to_act)
+
+    def _at_screen(self, seat: int) -> bool:
+        """A person plays this move at the kiosk's screen: a kiosk seat, or a phone seat
+        whose moves take data its phone cannot give (a building, a price)."""
+        spot = self.seats[seat]
+        if spot.human:
+            return True
+        return spot.phone and (self.phones is None or any(a.takes for a in self.match.legal(seat)))
+
+    def _phone_waiting(self, to_act: tuple[int, ...]) -> str:
+        parts = []
+        for s in to_act:
+            if not self.seats[s].phone:
+                continue
+            phone = self.phones.hub.seats.get(s) if self.phones is not None else None
+            joined = phone is not None and phone.connections > 0
+            parts.append(f"{self.seats[s].name}'s phone" + ("" if joined else " (not joined yet)"))
+        return f"Waiting for {' and '.join(parts)}…"
 
     def _together(self, to_act: tuple[int, ...]) -> bool:
         """A round where several seats act at once (Rules.simultaneous): the computers' moves
@@ -255,7 +321,7 @@ class PlayScreen(Screen):
         if screen_for is None or self.turn_open:
             return self.turn_open
         picker = self.query_one(ActionPicker)
-        if any(not self.seats[s].human for s in to_act):
+        if any(self.seats[s].computer for s in to_act):
             picker.wait("The computer architects build first…", "Your turn comes when they are done.")
             self.human = None
             self._start_bot(to_act)
@@ -275,7 +341,7 @@ class PlayScreen(Screen):
         return True
 
     def _start_bot(self, to_act) -> None:
-        bots = [s for s in to_act if not self.seats[s].human]
+        bots = [s for s in to_act if self.seats[s].computer]
         if bots and not self._bot_pending:
             self._bot_pending = True
             delay = self.app.bot_delay
@@ -392,6 +458,8 @@ class PlayScreen(Screen):
 
     def _moved(self, events: list[Event]) -> None:
         self._autosave()
+        if self.phones is not None:
+            self.phones.moved(events)
         log = self.query_one("#log", EventLog)
         names = self.names()
         for event in events:
@@ -415,6 +483,10 @@ class PlayScreen(Screen):
         if self._ended:
             return
         self._ended = True
+        if self.phones is not None:     # the result to every phone, then their links die
+            self.phones.server.push()
+            self.run_worker(self.phones.stop("The game is over: the result is on the kiosk's screen."),
+                            exit_on_error=False)
         from .end import EndScreen
         if self.slot is not None:
             self.app.store.discard(self.slot)
@@ -426,6 +498,8 @@ class PlayScreen(Screen):
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "undo":
             return self.human is not None and not self.failed and self.match.may_undo(self.human)
+        if action == "phones":
+            return self.phones is not None
         return True
 
     def action_undo(self) -> None:

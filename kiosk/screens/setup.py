@@ -24,6 +24,7 @@ from ..widgets.keybar import KeyBar
 from . import Seat
 
 HUMAN = "human"
+PHONE = "phone"
 
 
 #: the level a seat switched to the computer gets first (the game's own heuristic)
@@ -38,7 +39,8 @@ def kind_choices() -> list[tuple[str, str]]:
     player and the bare search stay off this list: saves that name them still load
     (kiosk.session), but a person chooses how hard, not which program."""
     levels = sorted(LEVELS, key=lambda n: n != DEFAULT_LEVEL)
-    return [("Human", HUMAN)] + [(f"Computer · {n}", f"bot:{n}") for n in levels]
+    return ([("Human", HUMAN)] + [(f"Computer · {n}", f"bot:{n}") for n in levels]
+            + [("Phone (plays on their own phone)", PHONE)])
 
 
 class FormScroll(VerticalScroll, can_focus=False):
@@ -159,7 +161,10 @@ class SetupScreen(Screen):
         for seat in range(self.players):
             name = self.query_one(f"#seat-name-{seat}", Input).value.strip() or f"Player {seat + 1}"
             kind = self.query_one(f"#seat-kind-{seat}", Select).value
-            out.append(Seat(name, None if kind == HUMAN else kind.removeprefix("bot:")))
+            if kind == PHONE:
+                out.append(Seat(name, phone=True))
+            else:
+                out.append(Seat(name, None if kind == HUMAN else kind.removeprefix("bot:")))
         return out
 
     def _values(self) -> dict:

@@ -23,8 +23,8 @@ class Together:
     def __init__(self, screen, phase, to_act: tuple[int, ...]):
         self.phase = phase
         match = screen.match
-        people = [s for s in to_act if screen.seats[s].human]
-        computers = [s for s in to_act if not screen.seats[s].human]
+        people = [s for s in to_act if not screen.seats[s].computer]
+        computers = [s for s in to_act if screen.seats[s].computer]
         self.hotseat: HotSeat | None = None
         self.table: Table | None = None
         if people:

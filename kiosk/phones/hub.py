@@ -1,0 +1,207 @@
+"""Which phone holds which seat, what each phone is told, and what it may send.
+
+The hub knows no network: `server` hands it each message a phone sends and sends what it
+answers. A phone is told its own seat's view only (`table_for`: the match's `view(seat)`,
+that seat's legal moves, the public log), so nothing another seat keeps secret can reach
+it. What a phone sends is checked like a hostile save: a size limit, one JSON object of
+one known shape, a move that is legal now for its seat and the table it was shown; a
+move passes through the kiosk's own `play` (the play screen's Match.play, with its
+refusals, log, undo and autosave). A phone that floods gets refused, then cut off,
+without the others noticing.
+
+Tokens: each phone seat's link carries `TOKEN_BYTES` random bytes (192 bits), and a short
+code to type instead, good once. A token dies when its seat is handed back to the kiosk,
+reset, or the match ends (`close`).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from core.errors import IllegalMove
+
+from ..privacy import amount_choices
+from ..words import named
+
+TOKEN_BYTES = 24
+#: a short code to type instead of scanning: letters and digits nobody misreads
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+MAX_MESSAGE = 2048
+MAX_KEY = 200
+LOG_LINES = 20
+#: a phone may send this many messages in a burst, refilled at RATE a second
+BURST = 20
+RATE = 10.0
+#: so many refused or malformed messages within FLOOD_WINDOW seconds cut a phone off
+FLOOD_LIMIT = 30
+FLOOD_WINDOW = 10.0
+
+
+class Refused(Exception):
+    """A message from a phone that is not acted on; the words go back to that phone."""
+
+
+@dataclass
+class PhoneSeat:
+    seat: int
+    token: str
+    code: str | None
+    connections: int = 0
+    last_seen: float = 0.0
+
+
+@dataclass
+class Gate:
+    """One connection's allowance: a token bucket, and its recent refusals."""
+    tokens: float = BURST
+    at: float = field(default_factory=time.monotonic)
+    refusals: list[float] = field(default_factory=list)
+
+    def admit(self, now: float) -> bool:
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def refuse(self, now: float) -> bool:
+        """Count a refusal; True when the connection has earned being cut off."""
+        self.refusals = [t for t in self.refusals if now - t < FLOOD_WINDOW] + [now]
+        return len(self.refusals) >= FLOOD_LIMIT
+
+
+class Hub:
+    """The phone seats of one match.
+
+    `match` is the match the kiosk plays; `names` the seats' names; `lines(view, seat)`
+    the words of the public table and of what only `seat` sees, one list each (the board's
+    `phone_lines`); `play(seat, key)` plays a move the way the kiosk does and returns
+    nothing, or raises IllegalMove."""
+
+    def __init__(self, match, names: list[str], phone_seats: list[int], *,
+                 lines: Callable[[dict, int], tuple[list[str], list[str]]],
+                 play: Callable[[int, str], None], title: str):
+        self.match = match
+        self.names = names
+        self.title = title
+        self.lines = lines
+        self.play = play
+        self.seats: dict[int, PhoneSeat] = {}
+        self.log: list[str] = []
+        self.closed_reason: str | None = None
+        for seat in phone_seats:
+            self.issue(seat)
+
+    # ---- tokens ---------------------------------------------------------------------------
+
+    def issue(self, seat: int) -> PhoneSeat:
+        """A new link for `seat`: whatever link it had dies."""
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        self.seats[seat] = PhoneSeat(seat, secrets.token_urlsafe(TOKEN_BYTES), code)
+        return self.seats[seat]
+
+    def release(self, seat: int) -> None:
+        """The seat goes back to the kiosk's screen (or a computer): its link dies."""
+        self.seats.pop(seat, None)
+
+    def close(self, reason: str) -> None:
+        """The match is over or left: every link dies."""
+        self.closed_reason = reason
+        self.seats.clear()
+
+    def seat_of(self, token: str) -> int | None:
+        for phone in self.seats.values():
+            if secrets.compare_digest(phone.token, token):
+                return phone.seat
+        return None
+
+    def redeem(self, code: str) -> str | None:
+        """The token behind a short code typed by hand; a code is good once."""
+        code = code.strip().upper()
+        for phone in self.seats.values():
+            if phone.code is not None and secrets.compare_digest(phone.code, code):
+                phone.code = None
+                return phone.token
+        return None
+
+    # ---- what a phone is told -------------------------------------------------------------
+
+    def add_events(self, texts: list[str]) -> None:
+        self.log = (self.log + [named(t, self.names) for t in texts])[-LOG_LINES:]
+
+    def table_for(self, seat: int) -> dict:
+        """Everything a phone shows for its seat, from that seat's view alone."""
+        match = self.match
+        view = match.view(seat)
+        to_act = match.to_act()
+        over = match.over
+        yours = seat in to_act and not over
+        public, private = self.lines(view, seat)
+        actions, amounts, elsewhere = [], [], False
+        if yours:
+            legal = match.legal(seat)
+            plain = [a for a in legal if not a.takes]
+            elsewhere = len(plain) < len(legal)
+            choices = amount_choices(plain)
+            typed = {key for c in choices for key in c.keys.values()}
+            actions = [{"key": a.key, "text": named(a.text, self.names), "group": a.group}
+                       for a in plain if a.key not in typed]
+            amounts = [{"group": c.group, "label": f"{c.group} (¥)", "choices": sorted(c.keys.items())}
+                       for c in choices]
+        others = [self.names[s] for s in to_act if s != seat]
+        waiting = ""
+        if not over and not yours:
+            waiting = f"Waiting for {' and '.join(others)}" if others else "Waiting"
+        elif yours and elsewhere and not (actions or amounts):
+            waiting = "Your move is made at the kiosk's screen: go to it now."
+        result = None
+        if over:
+            res = match.result()
+            result = ", ".join(f"{self.names[s]} {res.score_text(s)}" for s in range(len(res.scores)))
+        return {"type": "table", "game": self.title, "you": self.names[seat], "seat": seat,
+                "move": len(match.log.moves), "over": over, "your_turn": yours and bool(actions or amounts),
+                "waiting": waiting, "lines": public, "private": private, "actions": actions,
+                "amounts": amounts, "log": list(self.log), "result": result,
+                "at_kiosk": elsewhere and yours}
+
+    # ---- what a phone sends ---------------------------------------------------------------
+
+    def receive(self, seat: int, raw) -> None:
+        """Act on one message from `seat`'s phone, or raise Refused with the words to send it."""
+        if not isinstance(raw, str) or len(raw) > MAX_MESSAGE:
+            raise Refused("That message is too long.")
+        try:
+            msg = json.loads(raw)
+        except ValueError:
+            raise Refused("That message could not be read.") from None
+        if not isinstance(msg, dict) or msg.get("type") != "play" or set(msg) != {"type", "key", "move"}:
+            raise Refused("That message could not be read.")
+        key, move = msg["key"], msg["move"]
+        if not isinstance(key, str) or not key or len(key) > MAX_KEY:
+            raise Refused("That move could not be read.")
+        if not isinstance(move, int) or isinstance(move, bool):
+            raise Refused("That move could not be read.")
+        match = self.match
+        if seat not in self.seats:
+            raise Refused("This phone no longer holds a seat.")
+        if match.over:
+            raise Refused("The game is over.")
+        if move != len(match.log.moves):
+            raise Refused("The table has moved on: look again before you choose.")
+        if seat not in match.to_act():
+            raise Refused("It is not your move.")
+        action = next((a for a in match.legal(seat) if a.key == key), None)
+        if action is None:
+            raise Refused("That move is not possible now.")
+        if action.takes:
+            raise Refused("That move is made at the kiosk's screen.")
+        try:
+            self.play(seat, key)
+        except IllegalMove as e:
+            raise Refused(named(e.reason or str(e), self.names)) from None

@@ -1,0 +1,84 @@
+"""Join with your phone: each phone seat's code to scan and short address to type, whether
+its phone is there, and handing the seat back to the kiosk's screen or a computer."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ..phones.qr import qr_lines
+
+HAND_TO = "normal"     # the computer level a seat handed to a computer plays at
+
+
+class PhonesScreen(ModalScreen):
+    """The phone seats of the play screen `play`; Esc or Enter goes back to the table."""
+
+    CSS_PATH = "modals.tcss"
+    BINDINGS = [Binding("escape", "dismiss", "Back to the table"), Binding("enter", "dismiss", "Back", show=False)]
+
+    def __init__(self, play):
+        super().__init__()
+        self.play = play
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="phones-box"):
+            yield Static(Content("Join with your phone"), id="phones-title")
+            yield Static(Content("Scan your seat's code with the phone's camera, or type the short address. "
+                                 "The phone and the kiosk must be on the same network."), id="phones-help")
+            with VerticalScroll(id="phones-seats"):
+                for seat in sorted(self.play.phones.hub.seats):
+                    with Vertical(classes="phone-seat", id=f"phone-seat-{seat}"):
+                        yield Static(id=f"phone-status-{seat}", classes="phone-status")
+                        yield Static(id=f"phone-code-{seat}", classes="phone-code")
+                        yield Static(id=f"phone-link-{seat}", classes="phone-link")
+                        with Horizontal(classes="phone-buttons"):
+                            yield Button("New code", id=f"phone-new-{seat}")
+                            yield Button("Play at the kiosk", id=f"phone-kiosk-{seat}")
+                            yield Button("Computer plays", id=f"phone-bot-{seat}")
+            yield Button("Back to the table", id="phones-close", variant="primary")
+
+    def on_mount(self) -> None:
+        self.show()
+        self.set_interval(1.0, self.show)
+
+    def show(self) -> None:
+        table = self.play.phones
+        if table is None:
+            return
+        hub, server = table.hub, table.server
+        for seat, phone in hub.seats.items():
+            try:
+                status = self.query_one(f"#phone-status-{seat}", Static)
+            except Exception:
+                continue
+            name = self.play.seats[seat].name
+            there = "joined" if phone.connections else "not joined yet"
+            status.update(Content(f"{name} — {there}"))
+            self.query_one(f"#phone-code-{seat}", Static).update(Content("\n".join(qr_lines(server.link(seat)))))
+            short = server.short_link(seat)
+            self.query_one(f"#phone-link-{seat}", Static).update(
+                Content(f"or type: {short}" if short else "The short address has been used: scan the code."))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        bid = event.button.id or ""
+        if bid == "phones-close":
+            self.dismiss()
+            return
+        what, _, seat = bid.removeprefix("phone-").rpartition("-")
+        seat = int(seat)
+        if what == "new":
+            self.play.phones.hub.issue(seat)
+            self.run_worker(self.play.phones.server.kick(seat, "This seat has a new code: scan it again."),
+                            exit_on_error=False)
+            self.show()
+        elif what in ("kiosk", "bot"):
+            self.play.hand_seat(seat, None if what == "kiosk" else HAND_TO)
+            self.query_one(f"#phone-seat-{seat}").remove()
+            if not self.play.phones.hub.seats:
+                self.dismiss()

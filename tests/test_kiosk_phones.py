@@ -1,0 +1,97 @@
+"""The kiosk with phone seats (kiosk.phones), driven by the Pilot with phones as WebSocket
+clients in the same event loop: the codes to join, a sealed Izakaya bid typed on three
+phones that the shared screen never shows, whose phone the kiosk waits for, and a seat
+handed back to the kiosk's screen, whose link then dies."""
+
+import asyncio
+
+import aiohttp
+
+from core import games
+from kiosk.app import TokyoKiosk
+from kiosk.config import KioskConfig
+from kiosk.screens import Seat
+from kiosk.screens.phones import PhonesScreen
+from kiosk.screens.play import PlayScreen
+
+NAMES = ["Aiko", "Ben", "Chie"]
+
+
+def kiosk(tmp_path) -> TokyoKiosk:
+    return TokyoKiosk(bot_delay=0, seed=5, data=tmp_path, config=KioskConfig(idle_seconds=0),
+                      phone_host="127.0.0.1", phone_port=0)
+
+
+def shown(app) -> str:
+    """What the shared screen shows, line by line, as its SVG export draws it."""
+    import html
+    import re
+    lines: dict[float, list[str]] = {}
+    for y, text in re.findall(r'<text [^>]*?y="([0-9.]+)"[^>]*>(.*?)</text>', app.export_screenshot()):
+        lines.setdefault(float(y), []).append(html.unescape(text).replace("\xa0", " "))
+    return "\n".join("".join(parts) for _, parts in sorted(lines.items()))
+
+
+async def until(pilot, ok, seconds: float = 10.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if ok():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the kiosk did not get there")
+
+
+async def receive_table(ws, move: int) -> dict:
+    """The next table pushed at or after `move` (earlier pushes may still be on the way)."""
+    while True:
+        msg = await ws.receive_json(timeout=10)
+        if msg["type"] != "table" or msg["move"] >= move:
+            return msg
+
+
+def test_three_phones_bid_in_secret_and_the_shared_screen_shows_no_bid(tmp_path):
+    async def run():
+        app = kiosk(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.start_match(games.load("izakaya"), [Seat(n, phone=True) for n in NAMES], {})
+            await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+            play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+            joining = shown(app)
+            assert "Join with your phone" in joining and "not joined yet" in joining and "/j/" in joining
+            server, hub = play.phones.server, play.phones.hub
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is play)
+            assert "Waiting for Aiko's phone (not joined yet)" in shown(app)
+            async with aiohttp.ClientSession() as http:
+                phones = [await http.ws_connect(f"http://127.0.0.1:{server.port}/ws/{hub.seats[s].token}")
+                          for s in range(3)]
+                for p in phones:
+                    assert (await p.receive_json(timeout=10))["type"] == "table"
+                for seat, amount in ((0, 700), (1, 900)):
+                    await phones[seat].send_json({"type": "play", "key": f"bid:{amount}", "move": seat})
+                    told = await receive_table(phones[seat], seat + 1)
+                    assert told["private"] == [f"Your bid: ¥{amount:,}"]
+                    await pilot.pause(0.1)
+                    shared = shown(app)
+                    assert f"¥{amount}" not in shared and "bid ¥" not in shared.lower()
+                assert "Waiting for Chie's phone" in shown(app)
+                await phones[2].send_json({"type": "play", "key": "bid:0", "move": 2})
+                await until(pilot, lambda: len(play.match.log.moves) == 3)
+                after = await receive_table(phones[0], 3)
+                assert after["move"] == 3 and after["type"] == "table"
+                # the operator hands Chie's seat to the kiosk's screen: her link dies
+                await pilot.press("p")
+                await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+                button = app.screen.query_one("#phone-kiosk-2")
+                button.scroll_visible(animate=False)
+                await pilot.pause()
+                button.press()
+                while True:
+                    msg = await phones[2].receive_json(timeout=10)
+                    if msg["type"] == "gone":
+                        break
+                assert play.seats[2] == Seat("Chie") and 2 not in hub.seats
+                for p in phones:
+                    await p.close()
+            await pilot.press("escape")
+
+    asyncio.run(run())

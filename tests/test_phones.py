@@ -1,0 +1,204 @@
+"""Phones as seats (kiosk.phones), without a screen: links and codes, what a phone is told
+(its own seat's view, never another's secret), what it may send (checked like a hostile
+save), and the server: three phones through a sealed Izakaya bid, a wrong or dead link
+refused, a phone that floods cut off while the others play on."""
+
+import asyncio
+import json
+
+import aiohttp
+import pytest
+
+from core import games
+from core.rng import Rng
+from kiosk.phones.hub import CODE_LENGTH, FLOOD_LIMIT, MAX_MESSAGE, Hub, Refused
+from kiosk.phones.qr import QUIET, qr_lines
+from kiosk.phones.table import PhoneTable, phone_lines
+
+NAMES = ["Aiko", "Ben", "Chie", "Dai", "Emi", "Fumi"]
+
+
+def table(name="izakaya", players=3, seed=1, options=None, phones=None):
+    game = games.load(name)
+    match = game.new(players, seed=seed, options=options)
+    moved = []
+    t = PhoneTable(game, match, NAMES[:players], list(range(players)) if phones is None else phones,
+                   lambda events: moved.append(events))
+    return game, match, t, moved
+
+
+def test_each_link_carries_at_least_128_random_bits_and_dies_with_its_seat():
+    _, _, t, _ = table()
+    hub = t.hub
+    tokens = [hub.seats[s].token for s in range(3)]
+    assert len(set(tokens)) == 3 and all(len(tok) >= 22 for tok in tokens)   # 24 bytes, url-safe base64
+    assert [hub.seat_of(tok) for tok in tokens] == [0, 1, 2]
+    assert hub.seat_of(tokens[0][:-1] + ("A" if tokens[0][-1] != "A" else "B")) is None
+    old = tokens[1]
+    hub.issue(1)
+    assert hub.seat_of(old) is None and hub.seat_of(hub.seats[1].token) == 1
+    hub.release(2)
+    assert hub.seat_of(tokens[2]) is None
+    hub.close("The game is over.")
+    assert hub.seat_of(tokens[0]) is None
+
+
+def test_a_short_code_is_good_once():
+    _, _, t, _ = table()
+    code = t.hub.seats[0].code
+    assert len(code) == CODE_LENGTH
+    assert t.hub.redeem(code.lower()) == t.hub.seats[0].token
+    assert t.hub.redeem(code) is None
+
+
+def test_the_code_on_screen_is_the_link_module_for_module():
+    import segno
+    link = "http://192.168.1.20:8765/seat/" + "x" * 32
+    lines = qr_lines(link)
+    matrix = [list(map(bool, row)) for row in segno.make(link, error="m", micro=False).matrix]
+    size = len(matrix) + 2 * QUIET
+    assert all(len(line) == size for line in lines) and len(lines) == (size + 1) // 2
+    upper = {"█": False, "▀": False, "▄": True, " ": True}   # the upper module of each cell: dark?
+    for r, row in enumerate(matrix):
+        y = r + QUIET
+        cell = lines[y // 2]
+        glyphs = [cell[x + QUIET] for x in range(len(row))]
+        if y % 2 == 0:
+            assert [upper[g] for g in glyphs] == row
+        else:
+            assert [g in (" ", "▀") for g in glyphs] == row
+
+
+def play_phone(t, seat, key):
+    t.hub.receive(seat, json.dumps({"type": "play", "key": key, "move": len(t.match.log.moves)}))
+
+
+def test_a_bid_typed_on_a_phone_is_played_and_shown_to_that_phone_alone():
+    _, match, t, moved = table()
+    mine = t.hub.table_for(0)
+    assert mine["your_turn"] and mine["amounts"][0]["group"] == "Bid"
+    assert [n for n, _ in mine["amounts"][0]["choices"]][:3] == [0, 100, 200]
+    play_phone(t, 0, "bid:300")
+    assert len(moved) == 1 and len(match.log.moves) == 1
+    assert t.hub.table_for(0)["private"] == ["Your bid: ¥300"]
+    for other in (1, 2):
+        told = t.hub.table_for(other)
+        assert told["private"] == [] and "¥300" not in json.dumps([told["lines"], told["log"]])
+
+
+@pytest.mark.parametrize("raw, words", [
+    ("x" * (MAX_MESSAGE + 1), "too long"),
+    ("{not json", "could not be read"),
+    (json.dumps([1, 2]), "could not be read"),
+    (json.dumps({"type": "play", "key": "bid:300"}), "could not be read"),
+    (json.dumps({"type": "play", "key": "bid:300", "move": 0, "extra": 1}), "could not be read"),
+    (json.dumps({"type": "play", "key": 3, "move": 0}), "could not be read"),
+    (json.dumps({"type": "play", "key": "bid:300", "move": True}), "could not be read"),
+    (json.dumps({"type": "play", "key": "bid:300", "move": 5}), "moved on"),
+    (json.dumps({"type": "play", "key": "bid:999999", "move": 0}), "not possible"),
+    (json.dumps({"type": "play", "key": "k" * 500, "move": 0}), "could not be read"),
+    (json.dumps({"type": "undo", "key": "bid:300", "move": 0}), "could not be read"),
+])
+def test_what_a_phone_may_not_send_is_refused_in_words_and_changes_nothing(raw, words):
+    game, match, t, moved = table()
+    before = (game.rules.dump(match.state), list(match.log.moves))
+    with pytest.raises(Refused, match=words):
+        t.hub.receive(0, raw)
+    assert (game.rules.dump(match.state), list(match.log.moves)) == before and not moved
+
+
+def test_a_phone_acts_only_for_its_own_seat_and_only_on_its_turn():
+    _, match, t, _ = table("tsukiji", 3, options={"money": "hidden"})
+    first = match.to_act()[0]
+    other = (first + 1) % 3
+    key = match.legal(first)[0].key
+    with pytest.raises(Refused, match="not your move"):
+        play_phone(t, other, key)
+    t.hub.release(first)
+    with pytest.raises(Refused, match="no longer holds a seat"):
+        play_phone(t, first, key)
+
+
+SECRET_GAMES = [("izakaya", 3, None), ("izakaya", 5, None), ("tsukiji", 3, {"money": "hidden"}),
+                ("tsukiji", 4, {"money": "hidden", "expansion": "on"}), ("bottle_bonus", 3, None),
+                ("chocolate_milk", 4, None)]
+
+
+@pytest.mark.parametrize("name, players, options", SECRET_GAMES)
+def test_no_message_to_a_phone_holds_another_seats_secret(name, players, options):
+    """Every seat's table, at every move of seeded random games, is the same in every world
+    that seat cannot tell from the real one (the game's scramble re-deals the others'
+    secrets): so nothing the phone is told depends on them."""
+    from core.bots import RandomBot, play_choice
+    from core.testing import steered_by_bots
+    for seed in (1, 2):
+        game, match, t, _ = table(name, players, seed=seed, options=options)
+        rules = game.rules
+        rng, bot = Rng(seed, stream=77), RandomBot(rules)
+        steer = steered_by_bots(game, players) if rules.takes_data else None
+        for step in range(120):
+            if match.over:
+                break
+            for seat in range(players):
+                world = match.clone()
+                world.state = rules.scramble(match.state, seat, Rng(step, stream=seat), players, match.options)
+                shadow = Hub(world, NAMES[:players], [seat], lines=phone_lines(game, NAMES[:players]),
+                             play=lambda s, k: None, title=game.info.title)
+                shadow.log = list(t.hub.log)
+                assert shadow.table_for(seat) == t.hub.table_for(seat), (name, seed, step, seat)
+            seat = match.to_act()[0]
+            legal = match.legal(seat)
+            choice = steer(match, seat, legal, rng) if steer is not None else bot.choose(match.view(seat), legal, rng)
+            events = play_choice(match, seat, choice, legal, rng)
+            t.hub.add_events([e.text for e in events])
+
+
+async def _phones_bid(port_holder):
+    game, match, t, moved = table()
+    t.on_move = lambda events: t.moved(events)
+    await t.start()
+    base = f"http://127.0.0.1:{t.server.port}"
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{base}/seat/{'A' * 32}") as bad:
+            assert bad.status == 403 and "Scan the code" in await bad.text()
+        async with http.get(f"{base}/seat/{t.hub.seats[0].token}") as good:
+            assert good.status == 200
+        async with http.ws_connect(f"{base}/ws/{'A' * 32}") as stranger:
+            msg = await stranger.receive_json(timeout=5)
+            assert msg["type"] == "gone"
+        phones = [await http.ws_connect(f"{base}/ws/{t.hub.seats[s].token}") for s in range(3)]
+        tables = [await p.receive_json(timeout=5) for p in phones]
+        assert [x["you"] for x in tables] == ["Aiko", "Ben", "Chie"] and all(x["your_turn"] for x in tables)
+        for seat, amount in ((0, 300), (1, 500), (2, 0)):
+            await phones[seat].send_json({"type": "play", "key": f"bid:{amount}", "move": len(match.log.moves)})
+            for p in phones:            # every phone hears of every move, pushed
+                told = await p.receive_json(timeout=5)
+                assert told["type"] == "table" and told["move"] == len(match.log.moves)
+                if p is not phones[seat] and told["move"] < 3:
+                    assert f"¥{amount}" not in "".join(told["private"])
+        assert len(match.log.moves) == 3 and match.rules.sealed_pending(match.state) is False
+        # a flood of bad messages from one phone cuts it off; the others play on
+        for _ in range(FLOOD_LIMIT + 5):
+            await phones[2].send_str("{bad")
+        closed = False
+        for _ in range(FLOOD_LIMIT + 10):
+            msg = await phones[2].receive(timeout=5)
+            if msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING):
+                closed = True
+                break
+        assert closed
+        seat = match.to_act()[0]
+        key = next(a.key for a in match.legal(seat) if not a.takes)
+        await phones[seat].send_json({"type": "play", "key": key, "move": len(match.log.moves)})
+        assert (await phones[seat].receive_json(timeout=5))["type"] == "table"
+        await t.stop("The game is over.")
+        for p in phones[:2]:
+            msg = await p.receive_json(timeout=5)
+            while msg["type"] == "table":
+                msg = await p.receive_json(timeout=5)
+            assert msg["type"] == "gone"
+            await p.close()
+
+
+def test_three_phones_bid_in_secret_through_the_server_and_a_flood_is_cut_off():
+    asyncio.run(_phones_bid(None))

@@ -1,0 +1,161 @@
+"""Phones as seats in real browsers: the kiosk (its Textual app, headless, in a thread of
+this process, with its phones' server) and three phone-sized touch contexts of Debian's
+Chromium under Playwright, at once. A whole Izakaya bidding round, each bid typed on its
+own phone's pad and seen on no other phone nor the shared screen; a phone reloaded in the
+middle of the round carries on; a wrong link and a seat's dead link are refused."""
+
+import asyncio
+import html
+import re
+import threading
+
+import pytest
+
+from core import games
+from kiosk.app import TokyoKiosk
+from kiosk.config import KioskConfig
+from kiosk.screens import Seat
+from kiosk.screens.phones import PhonesScreen
+from kiosk.screens.play import PlayScreen
+from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, need_browser
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Aiko", "Ben", "Chie"]
+PHONE = dict(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2)
+WAIT = 15_000
+
+
+class KioskInThread:
+    """The kiosk app under the Pilot in a thread of its own, an Izakaya of three phone seats."""
+
+    def __init__(self, data):
+        self.data = data
+        self.ready = threading.Event()
+        self.failed: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        assert self.ready.wait(30), "the kiosk did not start"
+        if self.failed:
+            raise self.failed
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except BaseException as e:       # seen by the test through `failed`
+            self.failed = e
+            self.ready.set()
+
+    async def _main(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.stop = asyncio.Event()
+        app = TokyoKiosk(bot_delay=0, seed=5, data=self.data, config=KioskConfig(idle_seconds=0),
+                         phone_host="127.0.0.1", phone_port=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            self.app, self.pilot = app, pilot
+            app.start_match(games.load("izakaya"), [Seat(n, phone=True) for n in NAMES], {})
+            while not isinstance(app.screen, PhonesScreen):
+                await pilot.pause(0.05)
+            self.play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+            self.ready.set()
+            await self.stop.wait()
+
+    def call(self, fn, *args):
+        """Run fn(*args) on the kiosk's event loop and give its result."""
+        async def run():
+            return fn(*args)
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(20)
+
+    def link(self, seat: int) -> str:
+        return self.call(self.play.phones.server.link, seat)
+
+    def shared_screen(self) -> str:
+        svg = self.call(self.app.export_screenshot)
+        lines: dict[float, list[str]] = {}
+        for y, text in re.findall(r'<text [^>]*?y="([0-9.]+)"[^>]*>(.*?)</text>', svg):
+            lines.setdefault(float(y), []).append(html.unescape(text).replace("\xa0", " "))
+        return "\n".join("".join(parts) for _, parts in sorted(lines.items()))
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.stop.set)
+        self.thread.join(30)
+
+
+@pytest.fixture
+def kiosk(tmp_path):
+    k = KioskInThread(tmp_path)
+    yield k
+    k.close()
+
+
+@pytest.fixture
+def chromium():
+    sync_playwright = need_browser()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def type_amount(page, amount: int) -> None:
+    pad = page.locator('.pad[data-group="Bid"]')
+    for digit in str(amount):
+        pad.locator("button.digit", has_text=re.compile(f"^{digit}$")).tap()
+    assert "•" in pad.locator(".pad-display").inner_text()       # masked while typed
+    assert str(amount) not in pad.locator(".pad-display").inner_text()
+    pad.locator("button.ok").tap()
+
+
+def test_three_phones_bid_in_one_round_in_secret_and_a_reloaded_phone_carries_on(kiosk, chromium):
+    contexts = [chromium.new_context(**PHONE) for _ in NAMES]
+    try:
+        pages = [c.new_page() for c in contexts]
+        for seat, page in enumerate(pages):
+            page.goto(kiosk.link(seat))
+        for seat, page in enumerate(pages):
+            page.wait_for_selector(f"#you:has-text('{NAMES[seat]}')", timeout=WAIT)
+            page.wait_for_selector('.pad[data-group="Bid"]', timeout=WAIT)
+        bids = {0: 700, 1: 900}
+        for seat, amount in bids.items():
+            type_amount(pages[seat], amount)
+            pages[seat].locator("#private-toggle").tap()
+            pages[seat].wait_for_selector(f"#private:has-text('Your bid: ¥{amount}')", timeout=WAIT)
+        for seat, page in enumerate(pages):
+            text = page.inner_text("body")
+            for other, amount in bids.items():
+                if other != seat:
+                    assert f"¥{amount}" not in text, (seat, other)
+        assert "¥700" not in kiosk.shared_screen() and "¥900" not in kiosk.shared_screen()
+        assert "Waiting for Chie's phone" in kiosk.shared_screen()
+        # Chie's phone reloads in the middle of the round, and bids where it left off
+        pages[2].reload()
+        pages[2].wait_for_selector('.pad[data-group="Bid"]', timeout=WAIT)
+        type_amount(pages[2], 0)
+        for page in pages:
+            page.wait_for_selector("#log:has-text('bid')", timeout=WAIT)
+        assert kiosk.call(lambda: len(kiosk.play.match.log.moves)) == 3
+        for page in pages:
+            assert not page.locator('.pad[data-group="Bid"]').count() or page.locator("#waiting").is_visible()
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_a_wrong_link_and_a_dead_link_get_no_seat(kiosk, chromium):
+    context = chromium.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        good = kiosk.link(1)
+        page.goto(good.rsplit("/", 1)[0] + "/" + "A" * 32)
+        assert "Scan the code" in page.inner_text("body")
+        page.goto(good)
+        page.wait_for_selector("#you:has-text('Ben')", timeout=WAIT)
+        kiosk.call(kiosk.play.hand_seat, 1, None)          # the operator hands Ben's seat to the kiosk
+        page.wait_for_selector("#gone:not([hidden])", timeout=WAIT)
+        assert "kiosk" in page.inner_text("#gone")
+        page.goto(good)
+        assert "Scan the code" in page.inner_text("body")
+    finally:
+        context.close()
