@@ -24,7 +24,7 @@ from kiosk.screens.play import PlayScreen
 from kiosk.boards.tsukiji_price import PriceScreen
 from kiosk.widgets.actions import ActionPicker, FilterTabs, changes_price, cursor_key
 from tests.kiosk_support import choose_action, sync, wait_for
-from tests.test_tsukiji import position, seat
+from tests.tsukiji_support import position, seat
 
 SMALL = (80, 24)
 

@@ -10,7 +10,7 @@ from kiosk.screens import Seat
 from kiosk.screens.play import PlayScreen
 from kiosk.boards.tsukiji_price import PriceScreen
 from tests.kiosk_support import choose_action, sync, wait_for
-from tests.test_tsukiji import position, seat
+from tests.tsukiji_support import position, seat
 
 
 async def unloaded(pilot):

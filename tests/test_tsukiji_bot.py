@@ -16,7 +16,7 @@ from core.game import Move
 from core.rng import Rng
 from core.simulate import game_seed, play_one, simulate
 
-from .test_tsukiji import tsukiji  # noqa: F401  (the fixture)
+from .tsukiji_support import tsukiji  # noqa: F401  (the fixture)
 
 # Games that went round in circles until the 100,000-move cap before the fix, named as
 # `tokyo simulate tsukiji --players P --games K --seed S` plays them: game i of a run with

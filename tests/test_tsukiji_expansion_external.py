@@ -16,7 +16,7 @@ from core.errors import IllegalMove
 from games.tsukiji.data import EXTERNAL, FISH
 from games.tsukiji.state import State, yen
 
-from .test_tsukiji import keys, play
+from .tsukiji_support import keys, play
 
 
 @pytest.fixture(scope="module")
