@@ -6,6 +6,24 @@ import pytest
 os.environ["TOKYO_ASSETS"] = os.path.join(os.path.dirname(__file__), "no-user-assets")
 
 
+def _quick_pilot() -> None:
+    """The Pilot tests' waits, shorter. Textual's Pilot waits after every key and pause until
+    the process looks idle: it sleeps 1/50 s at a time until one sleep used under 1/20 of it in
+    CPU, and then waits for the animations (a focus that scrolls the form animates for a
+    fraction of a second). Here the kiosks of this process (not those `tokyo serve` starts for
+    the browser tests) jump to the end of every animation, and the idle check looks every
+    1/100 s, with the same share of CPU for idle. (Every 1/200 s was measured too short: a
+    set-up form's focus chain was read before it had settled.)"""
+    import textual._wait
+    import textual.constants
+    textual.constants.TEXTUAL_ANIMATIONS = "none"      # App.animation_level's default
+    textual._wait.SLEEP_GRANULARITY = 1 / 100
+    textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
+
+
+_quick_pilot()
+
+
 @pytest.fixture(scope="session")
 def chocolate_milk():
     from core import games
