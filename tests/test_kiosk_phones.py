@@ -95,3 +95,34 @@ def test_three_phones_bid_in_secret_and_the_shared_screen_shows_no_bid(tmp_path)
             await pilot.press("escape")
 
     asyncio.run(run())
+
+
+def test_a_locked_kiosk_hands_a_phone_seat_over_only_with_the_operator_pin(tmp_path):
+    """Locked, a phone that went flat is the operator's to hand over: the PIN first; then
+    the computer plays that seat and the phone's link is dead."""
+    from textual.widgets import Input
+
+    from kiosk.screens.pin import PinScreen
+
+    async def run():
+        app = TokyoKiosk(bot_delay=0, seed=5, data=tmp_path, lock=True,
+                         config=KioskConfig(idle_seconds=0, pin="2468"), phone_host="127.0.0.1", phone_port=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.start_match(games.load("izakaya"), [Seat("Aiko", phone=True), Seat("Ben", "normal")], {})
+            await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+            play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+            token = play.phones.hub.seats[0].token
+            app.screen.query_one("#phone-bot-0").press()
+            await until(pilot, lambda: isinstance(app.screen, PinScreen))
+            assert "let the computer play Aiko's seat" in str(app.screen.query_one("#pin-title").render())
+            app.screen.query_one("#pin", Input).value = "1111"
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert play.seats[0] == Seat("Aiko", phone=True) and play.phones.hub.seat_of(token) == 0
+            app.screen.query_one("#pin", Input).value = "2468"
+            await pilot.press("enter")
+            await until(pilot, lambda: play.seats[0] == Seat("Aiko", "normal"))
+            assert play.phones.hub.seat_of(token) is None
+            await until(pilot, lambda: len(play.match.log.moves) >= 2)     # both computers bid
+
+    asyncio.run(run())

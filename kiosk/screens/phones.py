@@ -72,6 +72,18 @@ class PhonesScreen(ModalScreen):
             return
         what, _, seat = bid.removeprefix("phone-").rpartition("-")
         seat = int(seat)
+        if self.app.lock:      # a locked kiosk: only the operator hands a seat over
+            from .pin import PinScreen
+            name = self.play.seats[seat].name
+            words = {"new": f"Operator: enter the PIN to give {name} a new code",
+                     "kiosk": f"Operator: enter the PIN to bring {name}'s seat to the kiosk's screen",
+                     "bot": f"Operator: enter the PIN to let the computer play {name}'s seat"}[what]
+            self.app.push_screen(PinScreen(self.app.config.pin, words, "Go ahead"),
+                                 lambda ok: self._change(what, seat) if ok else None)
+            return
+        self._change(what, seat)
+
+    def _change(self, what: str, seat: int) -> None:
         if what == "new":
             self.play.phones.hub.issue(seat)
             self.run_worker(self.play.phones.server.kick(seat, "This seat has a new code: scan it again."),

@@ -122,19 +122,22 @@ class PinScreen(ModalScreen[bool]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, pin: str):
+    def __init__(self, pin: str, title: str = "Operator: enter the PIN to close the kiosk",
+                 ok: str = "Close the kiosk"):
         super().__init__()
         self.pin = pin
         self.wrong = False
+        self.title_words = title
+        self.ok_words = ok
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pin-box"):
-            yield Static("Operator: enter the PIN to close the kiosk", id="pin-title")
+            yield Static(self.title_words, id="pin-title")
             yield Input(password=True, restrict=r"[0-9]*", max_length=12, id="pin",
                         placeholder="PIN")
             yield Static(id="pin-message")
             with Horizontal(id="pin-buttons"):
-                yield Button("Close the kiosk", id="pin-ok", variant="error")
+                yield Button(self.ok_words, id="pin-ok", variant="error")
                 yield Button("Cancel", id="pin-cancel", variant="primary")
 
     @property
