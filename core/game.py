@@ -136,6 +136,15 @@ class Action(NamedTuple):
     takes: str = ""
 
 
+class Amount(NamedTuple):
+    """The data of an action that is one whole amount said aloud (a price): the payload's
+    field and the amounts allowed, from `low` to `high` in steps of `step` (Rules.amount)."""
+    field: str
+    low: int
+    high: int
+    step: int = 1
+
+
 class Move(NamedTuple):
     """A key and the data it carries (None for an action that takes none)."""
     key: str
@@ -263,6 +272,11 @@ class Rules:
         passed): whoever drives the seat may then end its part with the `leave` move.
         Default: never."""
         return False
+
+    def amount(self, state, seat: int, action: Action) -> Amount | None:
+        """For a `takes` action whose data is one whole amount (a ??? price), what a number
+        pad asks (a phone seat types it, kiosk.phones); None for any other data."""
+        return None
 
     def sample_payload(self, view: dict, action: Action, rng: Rng):
         """A payload for a `takes` action, from the seat's view: what the random bot and the

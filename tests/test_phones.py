@@ -143,7 +143,7 @@ def test_no_message_to_a_phone_holds_another_seats_secret(name, players, options
                 world = match.clone()
                 world.state = rules.scramble(match.state, seat, Rng(step, stream=seat), players, match.options)
                 shadow = Hub(world, NAMES[:players], [seat], lines=phone_lines(game, NAMES[:players]),
-                             play=lambda s, k: None, title=game.info.title)
+                             play=lambda s, k, p: None, title=game.info.title)
                 shadow.log = list(t.hub.log)
                 assert shadow.table_for(seat) == t.hub.table_for(seat), (name, seed, step, seat)
             seat = match.to_act()[0]
@@ -202,3 +202,29 @@ async def _phones_bid(port_holder):
 
 def test_three_phones_bid_in_secret_through_the_server_and_a_flood_is_cut_off():
     asyncio.run(_phones_bid(None))
+
+
+def test_a_tsukiji_price_said_aloud_is_typed_on_the_phone():
+    """A ??? price (000:138) is one amount: the phone's pad sends it, the rules judge it."""
+    from tests.tsukiji_support import position, seat
+    game = games.load("tsukiji")
+    boats = [{"type": "1", "at": "sea", "load": ["mackerel"]}]
+    match = game.scenario(position(players=2, seats=[seat(boats=boats), seat()]))
+    match.play(0, "fish")
+    match.play(0, "dock:1:left")                  # a mackerel barrel waits for its price
+    moved = []
+    t = PhoneTable(game, match, NAMES[:2], [0, 1], lambda events: moved.append(events))
+    told = t.hub.table_for(0)
+    pad = next(a for a in told["amounts"] if a.get("key") == "price:q")
+    assert pad["range"] == [100, pad["range"][1], 100] and "???" in pad["label"]
+    before = len(match.log.moves)
+    send = {"type": "play", "key": "price:q", "move": before}
+    with pytest.raises(Refused, match="Type the amount"):
+        t.hub.receive(0, json.dumps(send))
+    with pytest.raises(Refused, match="multiple of ¥100"):
+        t.hub.receive(0, json.dumps(dict(send, amount=150)))
+    with pytest.raises(Refused, match="could not be read"):
+        t.hub.receive(0, json.dumps(dict(send, amount="400")))
+    assert len(match.log.moves) == before and not moved
+    t.hub.receive(0, json.dumps(dict(send, amount=400)))
+    assert match.log.moves[-1][1:] == ("price:q", {"yen": 400}) and len(moved) == 1

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from core.errors import IllegalMove
 from core.payload import field
-from core.game import Action, Event, Rules
+from core.game import Action, Amount, Event, Rules
 from core.rng import Rng
 
 from . import explain, persist, scoring
@@ -253,6 +253,12 @@ How the kiosk reads the expansion where the rulebook leaves room:
                                  ("price", None), takes=FREE_PRICE))
             self._price_cache[key] = cached
         return cached
+
+    def amount(self, s: State, seat: int, action: Action) -> Amount | None:
+        """A ??? price is one amount: a multiple of ¥100 up to the cap (000:138)."""
+        if action.takes and action.data and action.data[0] in ("price", "reprice"):
+            return Amount("yen", self.d.free_min, self.d.free_cap, self.d.free_step)
+        return None
 
     def accept(self, s: State, seat: int, action: Action, payload) -> Action:
         """The ??? price a player says: any multiple of ¥100 (000:138)."""

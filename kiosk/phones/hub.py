@@ -81,12 +81,12 @@ class Hub:
 
     `match` is the match the kiosk plays; `names` the seats' names; `lines(view, seat)`
     the words of the public table and of what only `seat` sees, one list each (the board's
-    `phone_lines`); `play(seat, key)` plays a move the way the kiosk does and returns
-    nothing, or raises IllegalMove."""
+    `phone_lines`); `play(seat, key, payload)` plays a move the way the kiosk does (the
+    payload: an amount typed, Rules.amount) and returns nothing, or raises IllegalMove."""
 
     def __init__(self, match, names: list[str], phone_seats: list[int], *,
                  lines: Callable[[dict, int], tuple[list[str], list[str]]],
-                 play: Callable[[int, str], None], title: str):
+                 play: Callable[[int, str, dict | None], None], title: str):
         self.match = match
         self.names = names
         self.title = title
@@ -147,13 +147,17 @@ class Hub:
         if yours:
             legal = match.legal(seat)
             plain = [a for a in legal if not a.takes]
-            elsewhere = len(plain) < len(legal)
+            said = [(a, match.rules.amount(match.state, seat, a)) for a in legal if a.takes]
+            said = [(a, spec) for a, spec in said if spec is not None]
+            elsewhere = len(plain) + len(said) < len(legal)
             choices = amount_choices(plain)
             typed = {key for c in choices for key in c.keys.values()}
             actions = [{"key": a.key, "text": named(a.text, self.names), "group": a.group}
                        for a in plain if a.key not in typed]
             amounts = [{"group": c.group, "label": f"{c.group} (¥)", "choices": sorted(c.keys.items())}
                        for c in choices]
+            amounts += [{"group": named(a.text, self.names), "label": named(a.text, self.names), "key": a.key,
+                         "range": [spec.low, spec.high, spec.step]} for a, spec in said]
         others = [self.names[s] for s in to_act if s != seat]
         waiting = ""
         if not over and not yours:
@@ -180,9 +184,13 @@ class Hub:
             msg = json.loads(raw)
         except ValueError:
             raise Refused("That message could not be read.") from None
-        if not isinstance(msg, dict) or msg.get("type") != "play" or set(msg) != {"type", "key", "move"}:
+        if not isinstance(msg, dict) or msg.get("type") != "play" or \
+                set(msg) not in ({"type", "key", "move"}, {"type", "key", "move", "amount"}):
             raise Refused("That message could not be read.")
-        key, move = msg["key"], msg["move"]
+        key, move, amount = msg["key"], msg["move"], msg.get("amount")
+        if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)
+                                   or not -10**9 < amount < 10**9):
+            raise Refused("That amount could not be read.")
         if not isinstance(key, str) or not key or len(key) > MAX_KEY:
             raise Refused("That move could not be read.")
         if not isinstance(move, int) or isinstance(move, bool):
@@ -199,9 +207,12 @@ class Hub:
         action = next((a for a in match.legal(seat) if a.key == key), None)
         if action is None:
             raise Refused("That move is not possible now.")
-        if action.takes:
+        spec = match.rules.amount(match.state, seat, action) if action.takes else None
+        if action.takes and spec is None:
             raise Refused("That move is made at the kiosk's screen.")
+        if (spec is None) != (amount is None):
+            raise Refused("Type the amount for that move." if spec is not None else "That move takes no amount.")
         try:
-            self.play(seat, key)
+            self.play(seat, key, None if spec is None else {spec.field: amount})
         except IllegalMove as e:
             raise Refused(named(e.reason or str(e), self.names)) from None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from core.game import Event, Game, Match
+from core.game import Event, Game, Match, Move
 
 from ..boards import board_for
 from .hub import Hub
@@ -42,8 +42,8 @@ class PhoneTable:
                        title=game.info.title)
         self.server = PhoneServer(self.hub, host, port)
 
-    def _play(self, seat: int, key: str) -> None:
-        self.on_move(self.match.play(seat, key))
+    def _play(self, seat: int, key: str, payload: dict | None) -> None:
+        self.on_move(self.match.play(seat, key if payload is None else Move(key, payload)))
 
     def moved(self, events: list[Event]) -> None:
         """After any move: the log gets its events and every phone its table."""

@@ -233,11 +233,13 @@ class PlayScreen(Screen):
 
     def _at_screen(self, seat: int) -> bool:
         """A person plays this move at the kiosk's screen: a kiosk seat, or a phone seat
-        whose moves take data its phone cannot give (a building, a price)."""
+        whose moves take data its phone cannot give (a building; an amount it can)."""
         spot = self.seats[seat]
         if spot.human:
             return True
-        return spot.phone and (self.phones is None or any(a.takes for a in self.match.legal(seat)))
+        rules, state = self.match.rules, self.match.state
+        return spot.phone and (self.phones is None or any(a.takes and rules.amount(state, seat, a) is None
+                                                          for a in self.match.legal(seat)))
 
     def _phone_waiting(self, to_act: tuple[int, ...]) -> str:
         parts = []

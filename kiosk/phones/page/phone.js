@@ -184,10 +184,12 @@
     connect();
   }
 
-  function send(key) {
+  function send(key, amount) {
     if (state.pending || !state.open || !state.ws || !state.table || state.gone) return;
+    var message = { type: 'play', key: key, move: state.table.move };
+    if (amount !== undefined) message.amount = amount;
     try {
-      state.ws.send(JSON.stringify({ type: 'play', key: key, move: state.table.move }));
+      state.ws.send(JSON.stringify(message));
     } catch (e) {
       return;
     }
@@ -499,6 +501,21 @@
 
   function choose(group, s) {
     var amount = findAmount(group);
+    if (amount && amount.range) {       // any amount in a range (a price said aloud)
+      if (!s.digits) {
+        s.message = 'Type an amount first.';
+        return;
+      }
+      var said = Number(s.digits), r = list(amount.range);
+      if (said < r[0] || said > r[1] || (said - r[0]) % r[2] !== 0) {
+        s.message = yen(said) + ' is not possible here: a multiple of ' + yen(r[2]) + ' from ' + yen(r[0]) +
+          ' to ' + yen(r[1]);
+        return;
+      }
+      s.message = '';
+      send(String(amount.key), said);
+      return;
+    }
     var choices = amount ? list(amount.choices) : [];
     if (!choices.length) {
       s.message = 'No amount is possible right now.';
