@@ -55,7 +55,7 @@ def rss_mb(pid: int) -> float:
 
 
 async def phone(http, link: str, moves: int, trips: list[float], done: asyncio.Event) -> None:
-    ws_url = link.replace("http://", "ws://").replace("/seat/", "/ws/")
+    ws_url = link.replace("HTTP://", "ws://").replace("/S/", "/ws/")
     async with http.ws_connect(ws_url) as ws:
         sent_at = None
         async for msg in ws:

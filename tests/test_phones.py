@@ -53,7 +53,7 @@ def test_a_short_code_is_good_once():
 
 def test_the_code_on_screen_is_the_link_module_for_module():
     import segno
-    link = "http://192.168.1.20:8765/seat/" + "x" * 32
+    link = "HTTP://192.168.100.200:8765/S/" + "X" * 26
     lines = qr_lines(link)
     matrix = [list(map(bool, row)) for row in segno.make(link, error="m", micro=False).matrix]
     size = len(matrix) + 2 * QUIET

@@ -117,6 +117,7 @@ def test_three_phones_bid_in_one_round_in_secret_and_a_reloaded_phone_carries_on
         for seat, page in enumerate(pages):
             page.wait_for_selector(f"#you:has-text('{NAMES[seat]}')", timeout=WAIT)
             page.wait_for_selector('.pad[data-group="Bid"]', timeout=WAIT)
+        kiosk.call(kiosk.app.screen.dismiss)              # everyone has joined: back to the table
         bids = {0: 700, 1: 900}
         for seat, amount in bids.items():
             type_amount(pages[seat], amount)

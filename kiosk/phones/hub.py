@@ -9,13 +9,15 @@ move passes through the kiosk's own `play` (the play screen's Match.play, with i
 refusals, log, undo and autosave). A phone that floods gets refused, then cut off,
 without the others noticing.
 
-Tokens: each phone seat's link carries `TOKEN_BYTES` random bytes (192 bits), and a short
-code to type instead, good once. A token dies when its seat is handed back to the kiosk,
+Tokens: each phone seat's link carries `TOKEN_BYTES` random bytes (128 bits) in base32,
+capitals and digits, which a QR code holds in its compact alphanumeric mode (the code stays
+small enough for an 80×24 screen); and a short code to type instead, good once. A token dies when its seat is handed back to the kiosk,
 reset, or the match ends (`close`).
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import secrets
 import time
@@ -27,7 +29,7 @@ from core.errors import IllegalMove
 from ..privacy import amount_choices
 from ..words import named
 
-TOKEN_BYTES = 24
+TOKEN_BYTES = 16
 #: a short code to type instead of scanning: letters and digits nobody misreads
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
@@ -103,7 +105,8 @@ class Hub:
     def issue(self, seat: int) -> PhoneSeat:
         """A new link for `seat`: whatever link it had dies."""
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-        self.seats[seat] = PhoneSeat(seat, secrets.token_urlsafe(TOKEN_BYTES), code)
+        token = base64.b32encode(secrets.token_bytes(TOKEN_BYTES)).decode("ascii").rstrip("=")
+        self.seats[seat] = PhoneSeat(seat, token, code)
         return self.seats[seat]
 
     def release(self, seat: int) -> None:

@@ -1,6 +1,7 @@
 """The phones' web server, in the kiosk's own process and event loop (aiohttp).
 
-`GET /seat/TOKEN` is a seat's page (kiosk/phones/page), `GET /ws/TOKEN` its WebSocket;
+`GET /S/TOKEN` (or /seat/TOKEN) is a seat's page (kiosk/phones/page), `GET /ws/TOKEN` its
+WebSocket;
 `GET /j/CODE` turns a short code typed by hand into the seat's link, once. Without a
 living token nothing but the "scan the code on the screen" page is served. After every
 move the kiosk calls `push`, and each phone gets its own seat's table, pushed, never
@@ -55,7 +56,7 @@ class PhoneServer:
 
     def app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_MESSAGE)
-        app.add_routes([web.get("/", self._scan), web.get("/seat/{token}", self._seat),
+        app.add_routes([web.get("/", self._scan), web.get("/S/{token}", self._seat), web.get("/seat/{token}", self._seat),
                         web.get("/phone/{name}", self._static), web.get("/j/{code}", self._code),
                         web.get("/ws/{token}", self._socket)])
         return app
@@ -81,7 +82,9 @@ class PhoneServer:
         return f"http://{shown_host(self.host)}:{self.port}"
 
     def link(self, seat: int) -> str:
-        return f"{self.base()}/seat/{self.hub.seats[seat].token}"
+        """The seat's link, in capitals (a QR code's alphanumeric mode; the scheme and the
+        host are read alike in any case)."""
+        return f"{self.base()}/S/{self.hub.seats[seat].token}".upper()
 
     def short_link(self, seat: int) -> str | None:
         code = self.hub.seats[seat].code
@@ -145,7 +148,7 @@ class PhoneServer:
         if token is None:
             self.wrong_codes.append(now)
             return await self._scan(request, status=403)
-        raise web.HTTPFound(f"/seat/{token}")
+        raise web.HTTPFound(f"/S/{token}")
 
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=20)

@@ -26,20 +26,19 @@ class PhonesScreen(ModalScreen):
         self.play = play
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="phones-box"):
-            yield Static(Content("Join with your phone"), id="phones-title")
+        with VerticalScroll(id="phones-box"):
+            for seat in sorted(self.play.phones.hub.seats):
+                with Vertical(classes="phone-seat", id=f"phone-seat-{seat}"):
+                    yield Static(id=f"phone-status-{seat}", classes="phone-status")
+                    yield Static(id=f"phone-code-{seat}", classes="phone-code")
+                    yield Static(id=f"phone-link-{seat}", classes="phone-link")
+                    with Horizontal(classes="phone-buttons"):
+                        yield Button("New code", id=f"phone-new-{seat}")
+                        yield Button("Play at the kiosk", id=f"phone-kiosk-{seat}")
+                        yield Button("Computer plays", id=f"phone-bot-{seat}")
             yield Static(Content("Scan your seat's code with the phone's camera, or type the short address. "
-                                 "The phone and the kiosk must be on the same network."), id="phones-help")
-            with VerticalScroll(id="phones-seats"):
-                for seat in sorted(self.play.phones.hub.seats):
-                    with Vertical(classes="phone-seat", id=f"phone-seat-{seat}"):
-                        yield Static(id=f"phone-status-{seat}", classes="phone-status")
-                        yield Static(id=f"phone-code-{seat}", classes="phone-code")
-                        yield Static(id=f"phone-link-{seat}", classes="phone-link")
-                        with Horizontal(classes="phone-buttons"):
-                            yield Button("New code", id=f"phone-new-{seat}")
-                            yield Button("Play at the kiosk", id=f"phone-kiosk-{seat}")
-                            yield Button("Computer plays", id=f"phone-bot-{seat}")
+                                 "The phone and the kiosk must be on the same network. Esc: back to the table."),
+                         id="phones-help")
             yield Button("Back to the table", id="phones-close", variant="primary")
 
     def on_mount(self) -> None:
@@ -58,7 +57,7 @@ class PhonesScreen(ModalScreen):
                 continue
             name = self.play.seats[seat].name
             there = "joined" if phone.connections else "not joined yet"
-            status.update(Content(f"{name} — {there}"))
+            status.update(Content(f"Join with your phone — {name} ({there})"))
             self.query_one(f"#phone-code-{seat}", Static).update(Content("\n".join(qr_lines(server.link(seat)))))
             short = server.short_link(seat)
             self.query_one(f"#phone-link-{seat}", Static).update(
