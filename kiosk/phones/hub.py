@@ -11,8 +11,8 @@ without the others noticing.
 
 Tokens: each phone seat's link carries `TOKEN_BYTES` random bytes (128 bits) in base32,
 capitals and digits, which a QR code holds in its compact alphanumeric mode (the code stays
-small enough for an 80×24 screen); and a short code to type instead, good once. A token dies when its seat is handed back to the kiosk,
-reset, or the match ends (`close`).
+small enough for an 80×24 screen); and a short code to type instead, good once. A token
+dies when its seat is handed back to the kiosk, reset, or the match ends (`close`).
 """
 
 from __future__ import annotations
