@@ -57,7 +57,8 @@ class PhoneServer:
     def app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_MESSAGE)
         app.add_routes([web.get("/", self._scan), web.get("/S/{token}", self._seat),
-                        web.get("/seat/{token}", self._seat), web.get("/phone/{name}", self._static), web.get("/j/{code}", self._code),
+                        web.get("/seat/{token}", self._seat), web.get("/phone/{name}", self._static),
+                        web.get("/j/{code}", self._code),
                         web.get("/ws/{token}", self._socket)])
         return app
 
