@@ -73,7 +73,7 @@ async def test_a_seat_set_to_hard_is_shown_so_and_saved_so():
         await wait_for(pilot, lambda: kind.expanded, "the list of players")
         offered = [str(o.prompt) for o in kind.query_one(OptionList).options]
         assert offered == ["Human", "Computer · normal", "Computer · easy", "Computer · hard",
-                           "Phone (plays on their own phone)"]
+                           "Phone"]
         await pilot.press("down", "down", "enter")    # normal → easy → hard
         assert [s.bot for s in setup.seats()] == [None, "hard"]
         assert "hard thinks ahead" in setup.query_one("#setup-levels", Static).visual.plain

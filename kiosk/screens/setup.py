@@ -37,10 +37,11 @@ def kind_choices() -> list[tuple[str, str]]:
     """Human first, then the computer's levels with the default first (one key from
     Human, as the default bot was before levels). The game's own named bots, the random
     player and the bare search stay off this list: saves that name them still load
-    (kiosk.session), but a person chooses how hard, not which program."""
+    (kiosk.session), but a person chooses how hard, not which program. Last, a person
+    playing on their own phone (kiosk.phones)."""
     levels = sorted(LEVELS, key=lambda n: n != DEFAULT_LEVEL)
     return ([("Human", HUMAN)] + [(f"Computer · {n}", f"bot:{n}") for n in levels]
-            + [("Phone (plays on their own phone)", PHONE)])
+            + [("Phone", PHONE)])
 
 
 class FormScroll(VerticalScroll, can_focus=False):
