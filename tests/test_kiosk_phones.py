@@ -126,3 +126,48 @@ def test_a_locked_kiosk_hands_a_phone_seat_over_only_with_the_operator_pin(tmp_p
             await until(pilot, lambda: len(play.match.log.moves) >= 2)     # both computers bid
 
     asyncio.run(run())
+
+
+def test_phones_build_at_once_and_the_second_to_reach_for_a_piece_is_told(tmp_path):
+    """A Tokyo Jutaku round on two phones, live by the kiosk's clock (004:29, 004:39): both
+    take the same piece in hand; the first to set it down gets it, the other is told at
+    once and its hand is empty; both placements carry the kiosk's seconds."""
+    import json
+
+    async def run():
+        app = kiosk(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.start_match(games.load("jutaku"), [Seat("Aiko", phone=True), Seat("Ben", phone=True)], {})
+            await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+            await pilot.press("escape")
+            play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+            hub, match = play.phones.hub, play.match
+            while match.rules.simultaneous(match.state) is None:      # the start cards, chosen by phone
+                seat = match.to_act()[0]
+                told = hub.table_for(seat)
+                hub.receive(seat, json.dumps({"type": "play", "key": told["actions"][0]["key"], "move": told["move"]}))
+                await pilot.pause(0.05)
+            await until(pilot, lambda: play.live is not None)
+            assert "building on their phones" in shown(app)
+            both = [hub.table_for(s)["build"] for s in (0, 1)]
+            assert all(b is not None for b in both)
+            piece = both[0]["shelf"][0][0]
+            assert both[1]["shelf"][0][0] == piece                   # the same first free copy
+            for seat in (0, 1):
+                hub.receive(seat, json.dumps({"type": "build", "do": "pick", "piece": piece}))
+            await pilot.pause(0.2)
+            hub.receive(1, json.dumps({"type": "build", "do": "move", "x": 30, "y": 20}))
+            hub.receive(1, json.dumps({"type": "build", "do": "drop"}))      # Ben is first
+            after = hub.table_for(0)["build"]
+            assert not after["holding"] and "took that piece first" in after["message"]
+            seat, key, payload = match.log.moves[-1]
+            assert (seat, key, payload["piece"]) == (1, "place", piece) and payload["seconds"] > 0
+            other = hub.table_for(0)["build"]["shelf"][0][0]
+            hub.receive(0, json.dumps({"type": "build", "do": "pick", "piece": other}))
+            hub.receive(0, json.dumps({"type": "build", "do": "drop"}))
+            seat, key, payload2 = match.log.moves[-1]
+            assert (seat, key, payload2["piece"]) == (0, "place", other)
+            assert payload2["seconds"] >= payload["seconds"]
+            assert "Aiko places" in shown(app) or "Aiko" in "\n".join(hub.log)
+
+    asyncio.run(run())

@@ -27,10 +27,11 @@ WAIT = 15_000
 
 
 class KioskInThread:
-    """The kiosk app under the Pilot in a thread of its own, an Izakaya of three phone seats."""
+    """The kiosk app under the Pilot in a thread of its own, a game of three phone seats."""
 
-    def __init__(self, data):
+    def __init__(self, data, game: str = "izakaya"):
         self.data = data
+        self.game = game
         self.ready = threading.Event()
         self.failed: BaseException | None = None
         self.thread = threading.Thread(target=self._run, daemon=True)
@@ -53,7 +54,7 @@ class KioskInThread:
                          phone_host="127.0.0.1", phone_port=0)
         async with app.run_test(size=(120, 40)) as pilot:
             self.app, self.pilot = app, pilot
-            app.start_match(games.load("izakaya"), [Seat(n, phone=True) for n in NAMES], {})
+            app.start_match(games.load(self.game), [Seat(n, phone=True) for n in NAMES], {})
             while not isinstance(app.screen, PhonesScreen):
                 await pilot.pause(0.05)
             self.play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
@@ -63,6 +64,8 @@ class KioskInThread:
     def call(self, fn, *args):
         """Run fn(*args) on the kiosk's event loop and give its result."""
         async def run():
+            from textual._context import active_app
+            active_app.set(self.app)          # as in the app's own tasks (a screenshot draws)
             return fn(*args)
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(20)
 
@@ -160,3 +163,60 @@ def test_a_wrong_link_and_a_dead_link_get_no_seat(kiosk, chromium):
         assert "Scan the code" in page.inner_text("body")
     finally:
         context.close()
+
+
+@pytest.fixture
+def jutaku(tmp_path):
+    k = KioskInThread(tmp_path, "jutaku")
+    yield k
+    k.close()
+
+
+def test_three_phones_build_a_tokyo_jutaku_round_at_once_by_touch(jutaku, chromium):
+    """Everyone builds at the same moment (004:29, 004:39), each on its own phone: a piece
+    picked from the shared middle, dragged by the finger, set down; each placement is a
+    move of the match at the kiosk's second, and every phone sees the middle shrink."""
+    contexts = [chromium.new_context(**PHONE) for _ in NAMES]
+    try:
+        pages = [c.new_page() for c in contexts]
+        for seat, page in enumerate(pages):
+            page.goto(jutaku.link(seat))
+            page.wait_for_selector(f"#you:has-text('{NAMES[seat]}')", timeout=WAIT)
+        jutaku.call(jutaku.app.screen.dismiss)
+        for _ in range(20):                          # the start cards, each chosen on a phone
+            if jutaku.call(lambda: jutaku.play.live is not None):
+                break
+            for page in pages:
+                button = page.locator("button.move").first
+                if button.count() and button.is_visible() and button.is_enabled():
+                    button.tap()
+                    page.wait_for_timeout(200)
+        for page in pages:
+            page.wait_for_selector("#build:not([hidden])", timeout=WAIT)
+        cubes = pages[0].locator(".build-piece").first.inner_text()
+        assert cubes.endswith("×6")
+        for seat, page in enumerate(pages):          # all three hold a piece at once
+            page.locator(".build-piece").nth(seat).tap()
+        for seat, page in enumerate(pages):
+            canvas = page.locator("#build-canvas")
+            canvas.scroll_into_view_if_needed()
+            box = canvas.bounding_box()
+            page.mouse.move(box["x"] + box["width"] * 0.45, box["y"] + box["height"] * 0.3)
+            page.mouse.down()
+            page.mouse.move(box["x"] + box["width"] * 0.4, box["y"] + box["height"] * 0.5, steps=4)
+            page.mouse.up()
+        for page in pages:
+            page.locator('.build-do[data-do="drop"]').tap()
+        for seat, page in enumerate(pages):
+            page.wait_for_selector(f"#build-message:has-text('{NAMES[seat]} places')", timeout=WAIT)
+        moves = jutaku.call(lambda: list(jutaku.play.match.log.moves))
+        placed = [(seat, payload) for seat, key, *rest in moves if key == "place" for payload in rest]
+        assert sorted(seat for seat, _ in placed) == [0, 1, 2]
+        assert all(p["seconds"] > 0 for _, p in placed)
+        assert [p["seconds"] for _, p in placed] == sorted(p["seconds"] for _, p in placed)
+        pages[0].wait_for_selector(".build-piece:has-text('cube, 20×20 mm ×5')", timeout=WAIT)
+        shared = jutaku.shared_screen()
+        assert "building on their phones" in shared
+    finally:
+        for c in contexts:
+            c.close()

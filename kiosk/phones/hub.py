@@ -97,6 +97,8 @@ class Hub:
         self.seats: dict[int, PhoneSeat] = {}
         self.log: list[str] = []
         self.closed_reason: str | None = None
+        #: the phone seats' build benches while a building round is live (kiosk.phones.building)
+        self.benches: dict = {}
         for seat in phone_seats:
             self.issue(seat)
 
@@ -167,12 +169,16 @@ class Hub:
             waiting = f"Waiting for {' and '.join(others)}" if others else "Waiting"
         elif yours and elsewhere and not (actions or amounts):
             waiting = "Your move is made at the kiosk's screen: go to it now."
+        build = None
+        if yours and seat in self.benches:
+            build, actions, amounts, elsewhere, waiting = self.benches[seat].frame(), [], [], False, ""
         result = None
         if over:
             res = match.result()
             result = ", ".join(f"{self.names[s]} {res.score_text(s)}" for s in range(len(res.scores)))
         return {"type": "table", "game": self.title, "you": self.names[seat], "seat": seat,
-                "move": len(match.log.moves), "over": over, "your_turn": yours and bool(actions or amounts),
+                "move": len(match.log.moves), "over": over,
+                "your_turn": yours and bool(actions or amounts or build), "build": build,
                 "waiting": waiting, "lines": public, "private": private, "actions": actions,
                 "amounts": amounts, "log": list(self.log), "result": result,
                 "at_kiosk": elsewhere and yours}
@@ -187,6 +193,9 @@ class Hub:
             msg = json.loads(raw)
         except ValueError:
             raise Refused("That message could not be read.") from None
+        if isinstance(msg, dict) and msg.get("type") == "build":
+            self._build(seat, msg)
+            return
         if not isinstance(msg, dict) or msg.get("type") != "play" or \
                 set(msg) not in ({"type", "key", "move"}, {"type", "key", "move", "amount"}):
             raise Refused("That message could not be read.")
@@ -219,3 +228,15 @@ class Hub:
             self.play(seat, key, None if spec is None else {spec.field: amount})
         except IllegalMove as e:
             raise Refused(named(e.reason or str(e), self.names)) from None
+
+    def _build(self, seat: int, msg: dict) -> None:
+        """What a finger did on a phone's building: its bench does it (kiosk.phones.building)."""
+        if not set(msg) <= {"type", "do", "piece", "x", "y"}:
+            raise Refused("That could not be read.")
+        bench = self.benches.get(seat)
+        if seat not in self.seats or bench is None:
+            raise Refused("There is no building round for you now.")
+        try:
+            bench.command(msg)
+        except ValueError as e:
+            raise Refused(str(e)) from None

@@ -93,10 +93,10 @@ class PhoneServer:
 
     # ---- pushing --------------------------------------------------------------------------
 
-    def push(self) -> None:
-        """Send every connected phone its seat's table as it stands now."""
+    def push(self, only: int | None = None) -> None:
+        """Send every connected phone (or `only` that seat's) its seat's table as it stands now."""
         for seat, sockets in list(self.sockets.items()):
-            if not sockets or seat not in self.hub.seats:
+            if not sockets or seat not in self.hub.seats or only not in (None, seat):
                 continue
             text = json.dumps(self.hub.table_for(seat), separators=(",", ":"))
             for ws in list(sockets):
@@ -180,6 +180,8 @@ class PhoneServer:
                     continue
                 try:
                     self.hub.receive(seat, msg.data)
+                    if seat in self.hub.benches:    # the building in its hand moved: it sees it
+                        self.push(only=seat)
                 except Refused as e:
                     if gate.refuse(now):
                         break

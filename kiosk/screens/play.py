@@ -84,6 +84,7 @@ class PlayScreen(Screen):
         self.turn_open = False               # a person's building turn screen is up
         self.together = None                 # the round where several seats act at once
         self.phones = None                   # kiosk.phones.table.PhoneTable when seats are phones
+        self.live = None                     # a building round built live on phones (screens/live.py)
 
     def compose(self) -> ComposeResult:
         yield Static(id="play-header")
@@ -261,6 +262,8 @@ class PlayScreen(Screen):
         if phase is None or getattr(self.board_cls, "turn_screen", None) is None:
             self.together = None
             return False
+        if self._live_round(phase, to_act):
+            return True
         if self.together is None or self.together.phase != phase:
             self.together = Together(self, phase, to_act)
         together = self.together
@@ -294,6 +297,29 @@ class PlayScreen(Screen):
 
         self.app.push_screen(screen, done)
         return True
+
+    def _live_round(self, phase, to_act: tuple[int, ...]) -> bool:
+        """A round where phones build, and nobody at the kiosk's screen: built live, every
+        phone at once, by the kiosk's clock (screens/live.py). True while it runs."""
+        if self.live is not None and self.live.phase == phase:
+            self._live_waiting(to_act)
+            return True
+        if self.live is not None:
+            self.live.end()
+            self.live = None
+        if self.phones is None or not any(self.seats[s].phone for s in to_act) \
+                or any(self.seats[s].human for s in to_act):
+            return False
+        from .live import LiveRound
+        self.live = LiveRound(self, phase, to_act)
+        self._live_waiting(to_act)
+        self.phones.server.push()
+        return True
+
+    def _live_waiting(self, to_act: tuple[int, ...]) -> None:
+        names = " and ".join(self.seats[s].name for s in to_act)
+        self.query_one(ActionPicker).wait(f"{names} building on their phones…",
+                                          "Everyone builds at once: the first to reach for a piece gets it.")
 
     def _start_table(self) -> None:
         """The next computer move of the round, after the bot delay."""

@@ -35,6 +35,12 @@
     lines: byId('lines'),
     logBox: byId('log-box'),
     log: byId('log'),
+    build: byId('build'),
+    buildLot: byId('build-lot'),
+    buildState: byId('build-state'),
+    buildCanvas: byId('build-canvas'),
+    buildMessage: byId('build-message'),
+    buildShelf: byId('build-shelf'),
   };
 
   function tokenFromPath() {
@@ -310,14 +316,145 @@
       show(el.turn, false);
       clear(el.moves);
       state.movesSig = null;
+    } else if (t.build) {
+      show(el.over, false);
+      show(el.waiting, false);
+      show(el.turn, false);
+      clear(el.moves);
+      state.movesSig = null;
     } else {
       show(el.over, false);
       show(el.waiting, false);
       show(el.turn, true);
       drawMoves();
     }
+    drawBuild();
     updateEnabled();
   }
+
+  /* ---------- building (the kiosk keeps the bench; this page draws it and sends the finger) ---------- */
+
+  function sendBuild(what) {
+    if (!state.open || !state.ws || state.gone) return;
+    what.type = 'build';
+    try { state.ws.send(JSON.stringify(what)); } catch (e) { /* reconnecting */ }
+  }
+
+  function drawBuild() {
+    var t = state.table;
+    var b = t && !t.over && t.your_turn ? t.build : null;
+    show(el.build, !!b);
+    if (!b) { state.shelfSig = null; return; }
+    el.buildLot.textContent = asText(b.lot);
+    el.buildState.textContent = asText(b.state) + ' · ' + asText(b.clock);
+    el.buildMessage.textContent = asText(b.message);
+    var sig = JSON.stringify(b.shelf);
+    if (sig !== state.shelfSig) {
+      state.shelfSig = sig;
+      clear(el.buildShelf);
+      list(b.shelf).forEach(function (entry) {
+        var btn = make('button', 'build-piece', asText(entry[1]) + ' ×' + entry[2]);
+        btn.type = 'button';
+        btn.dataset.piece = String(entry[0]);
+        el.buildShelf.appendChild(btn);
+      });
+    }
+    paint(b);
+  }
+
+  function view(b) {
+    var c = el.buildCanvas, ratio = window.devicePixelRatio || 1;
+    var w = c.clientWidth, h = c.clientHeight;
+    if (c.width !== Math.round(w * ratio) || c.height !== Math.round(h * ratio)) {
+      c.width = Math.round(w * ratio);
+      c.height = Math.round(h * ratio);
+    }
+    var e = b.extent, mmW = e[2] - e[0], mmH = e[3] - e[1];
+    var scale = Math.min(w / mmW, h / mmH);
+    var left = (w - mmW * scale) / 2, bottom = h - (h - mmH * scale) / 2;
+    return {
+      ratio: ratio, scale: scale,
+      x: function (mm) { return left + (mm - e[0]) * scale; },
+      y: function (mm) { return bottom - (mm - e[1]) * scale; },
+      mmX: function (px) { return (px - left) / scale + e[0]; },
+      mmY: function (px) { return (bottom - px) / scale + e[1]; },
+    };
+  }
+
+  function polygon(ctx, v, points) {
+    ctx.beginPath();
+    points.forEach(function (p, i) {
+      if (i === 0) ctx.moveTo(v.x(p[0]), v.y(p[1])); else ctx.lineTo(v.x(p[0]), v.y(p[1]));
+    });
+    ctx.closePath();
+  }
+
+  function paint(b) {
+    var v = view(b), ctx = el.buildCanvas.getContext('2d');
+    ctx.setTransform(v.ratio, 0, 0, v.ratio, 0, 0);
+    ctx.clearRect(0, 0, el.buildCanvas.width, el.buildCanvas.height);
+    ctx.fillStyle = '#b08a5a';                                  // the card, lying on the table
+    ctx.fillRect(v.x(0), v.y(0), (v.x(b.card) - v.x(0)), 4);
+    ctx.fillStyle = '#2e7d4f';                                  // the lot outline across it
+    list(b.outlines).forEach(function (o) { ctx.fillRect(v.x(o[0]), v.y(0) - 3, v.x(o[1]) - v.x(o[0]), 3); });
+    var wood = ['#c8a06a', '#a87c4f', '#d9b98a', '#8f6a44'];
+    list(b.pieces).forEach(function (parts, i) {
+      ctx.fillStyle = wood[i % wood.length];
+      ctx.strokeStyle = '#3b2a1a';
+      list(parts).forEach(function (p) { polygon(ctx, v, p); ctx.fill(); ctx.stroke(); });
+    });
+    ctx.setLineDash([4, 3]);
+    ctx.strokeStyle = '#1a5fb4';
+    list(b.landing).forEach(function (p) { polygon(ctx, v, p); ctx.stroke(); });
+    ctx.setLineDash([]);
+    ctx.fillStyle = 'rgba(26, 95, 180, 0.55)';
+    list(b.held).forEach(function (p) { polygon(ctx, v, p); ctx.fill(); });
+  }
+
+  function heldBox(b) {
+    var xs = [], ys = [];
+    list(b.held).forEach(function (p) { p.forEach(function (q) { xs.push(q[0]); ys.push(q[1]); }); });
+    if (!xs.length) return null;
+    return { w: Math.max.apply(null, xs) - Math.min.apply(null, xs), h: Math.max.apply(null, ys) - Math.min.apply(null, ys) };
+  }
+
+  var drag = { on: false, last: 0, timer: null, x: 0, y: 0 };
+
+  function fingerAt(ev) {
+    var t = state.table, b = t && t.build;
+    if (!b || !b.holding) return;
+    var rect = el.buildCanvas.getBoundingClientRect(), v = view(b), box = heldBox(b) || { w: 0, h: 0 };
+    drag.x = Math.round((v.mmX(ev.clientX - rect.left) - box.w / 2) * 10) / 10;
+    drag.y = Math.round((v.mmY(ev.clientY - rect.top) - box.h / 2) * 10) / 10;
+    var now = Date.now();
+    if (now - drag.last >= 80) {
+      drag.last = now;
+      sendBuild({ do: 'move', x: drag.x, y: drag.y });
+    } else if (!drag.timer) {
+      drag.timer = setTimeout(function () {
+        drag.timer = null;
+        drag.last = Date.now();
+        sendBuild({ do: 'move', x: drag.x, y: drag.y });
+      }, 80);
+    }
+  }
+
+  el.buildCanvas.addEventListener('pointerdown', function (ev) {
+    drag.on = true;
+    try { el.buildCanvas.setPointerCapture(ev.pointerId); } catch (e) { /* not captured: fine */ }
+    fingerAt(ev);
+  });
+  el.buildCanvas.addEventListener('pointermove', function (ev) { if (drag.on) fingerAt(ev); });
+  el.buildCanvas.addEventListener('pointerup', function (ev) { if (drag.on) { drag.on = false; fingerAt(ev); } });
+  el.buildCanvas.addEventListener('pointercancel', function () { drag.on = false; });
+
+  el.build.addEventListener('click', function (ev) {
+    var button = ev.target.closest ? ev.target.closest('button') : null;
+    if (!button || !el.build.contains(button)) return;
+    if (button.dataset.piece) sendBuild({ do: 'pick', piece: button.dataset.piece });
+    else if (button.dataset.do) sendBuild({ do: button.dataset.do });
+  });
+  window.addEventListener('resize', function () { if (state.table && state.table.build) drawBuild(); });
 
   function drawPrivate() {
     var on = state.privateShown;

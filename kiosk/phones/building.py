@@ -1,0 +1,112 @@
+"""Building on a phone: the seat's build bench kept in the kiosk, the phone a thin hand.
+
+The phone shows what the bench draws (the lot, the building, the piece in hand and where
+it would land, in mm) and sends what the finger does: pick a piece, move it, turn, flip,
+set down, take back, Stop!. The bench is the kiosk's own (kiosk.practice.turn.TurnBench),
+so the geometry and the rules' refusals are the kiosk's, and every move is a move of the
+match, made at the second of the kiosk's clock it arrives at (never the phone's clock):
+two phones reaching for one piece, the first to arrive gets it, the other is told.
+"""
+
+from __future__ import annotations
+
+from core.game import Move
+
+from ..practice.turn import TurnBench
+
+#: the commands a phone's finger sends, and the bench method each calls
+COMMANDS = {"pick", "move", "turn", "flip", "drop", "put_back", "take_back", "stop", "give_up"}
+MAX_MM = 2000.0
+
+
+class LiveTurn:
+    """What TurnBench asks of a turn: its moves played on the match itself, at once."""
+
+    def __init__(self, match, seat: int, on_move):
+        self.match = match
+        self.seat = seat
+        self.on_move = on_move
+
+    def play(self, move: Move, at: float):
+        events = self.match.play(self.seat, move)
+        self.on_move(events)
+        return events
+
+
+class PhoneBench:
+    """One phone seat's bench in a building round where everyone builds at once."""
+
+    def __init__(self, match, seat: int, clock, names: list[str], on_move):
+        self.bench = TurnBench(match, seat, clock, names, turn=LiveTurn(match, seat, on_move))
+        self.bench.message = "Everyone builds now: pick a piece below, move it with your finger, set it down."
+
+    def resync(self) -> None:
+        """Someone else moved: the middle may have changed (a piece taken, a drink)."""
+        b = self.bench
+        held = b.held
+        b.resync()
+        if held is not None and held.piece not in b.view()["supply"]:
+            b.held = None
+            b.message = "Someone took that piece first: pick another."
+        else:
+            b.held = held
+
+    def command(self, msg: dict) -> None:
+        """Do what the finger did; a wrong message raises ValueError with the words to send."""
+        b = self.bench
+        do = msg.get("do")
+        if do not in COMMANDS:
+            raise ValueError("That could not be read.")
+        if do == "pick":
+            piece = msg.get("piece")
+            if not isinstance(piece, str) or piece not in b.supply():
+                raise ValueError("That piece is not in the middle now.")
+            b.pick(piece)
+            lot = b.lot
+            b.move_to(lot.card_mm / 2 - 10, max(40.0, b.extent()[3] - 50))
+        elif do == "move":
+            x, y = msg.get("x"), msg.get("y")
+            if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) <= MAX_MM
+                       for v in (x, y)):
+                raise ValueError("That could not be read.")
+            if b.held is not None:
+                b.move_to(float(x), float(y))
+        elif do == "turn":
+            if b.held is not None:
+                b.rotate(90)
+        elif do == "flip":
+            if b.held is not None:
+                b.flip()
+        elif do == "drop":
+            if b.held is None:
+                b.message = "Pick a piece first."
+            else:
+                b.drop()
+        elif do == "put_back":
+            b.put_back()
+        elif do == "take_back":
+            b.take_back()
+        elif do == "stop":
+            b.stop()
+        elif do == "give_up":
+            b.give_up()
+
+    def frame(self) -> dict:
+        """What the phone draws now, in mm (y up), and the words under it."""
+        b = self.bench
+        lot = b.lot
+        held = b.held is not None
+        return {
+            "extent": list(b.extent()),
+            "card": lot.card_mm,
+            "outlines": [list(o) for o in lot.outlines],
+            "pieces": [[list(map(list, part)) for part in parts] for parts in b.pieces_now()],
+            "held": [list(map(list, part)) for part in b.held_polygons()] if held else [],
+            "landing": [list(map(list, part)) for part in b.landing_polygons()] if held else [],
+            "shelf": [[piece, words, count] for piece, words, count in b.shelf()],
+            "lot": b.header()[0],
+            "state": b.header()[1],
+            "clock": b.clock_line(),
+            "message": b.refusal or b.message,
+            "holding": held,
+        }

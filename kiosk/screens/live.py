@@ -1,0 +1,71 @@
+"""A building round played live: phone seats build at once on their phones while the
+kiosk's clock runs, and computer seats' moves are played as the clock reaches their
+moments (core.simultaneous.Table). Every move, whoever makes it, is played when it
+happens, so the order of the round is the order of time: the first to reach for a piece
+gets it. The kiosk's screen shows the table as it grows."""
+
+from __future__ import annotations
+
+from core.bots import decide, play_choice
+from core.simultaneous import Table
+
+from ..phones.building import PhoneBench
+
+TICK = 0.1
+
+
+class LiveRound:
+    """The round `phase` of the play screen `screen`, live while it lasts."""
+
+    def __init__(self, screen, phase, to_act: tuple[int, ...]):
+        self.screen = screen
+        self.phase = phase
+        app = screen.app
+        start = app.clock()
+        self.clock = lambda: app.clock() - start
+        match = screen.match
+        names = screen.names()
+        self.benches = {s: PhoneBench(match, s, self.clock, names, lambda events, s=s: self.moved(s, events))
+                        for s in to_act if screen.seats[s].phone}
+        screen.phones.hub.benches = self.benches
+
+        def choose(seat):
+            if not screen.seats[seat].computer:
+                return None            # a phone builds by its finger
+            return decide(screen.bots[seat], match, seat, match.legal(seat), screen.bot_rngs[seat])
+
+        def instead(seat, move, error):
+            return play_choice(match, seat, move, match.legal(seat), screen.bot_rngs[seat])
+
+        self.table = Table(match, choose, instead)
+        self.ticks = 0
+        self.timer = screen.set_interval(TICK, self.tick)
+
+    def tick(self) -> None:
+        """Play the computers' moves whose moments the clock has reached."""
+        screen = self.screen
+        if screen.match.rules.simultaneous(screen.match.state) != self.phase or screen.match.over:
+            self.end()
+            screen.live = None
+            screen.advance()
+            return
+        played = self.table.step(until=self.clock())
+        if played is not None:
+            self.moved(played[0], played[1], by_table=True)
+        self.ticks += 1
+        if self.ticks % round(1 / TICK) == 0:
+            screen.phones.server.push()         # the phones' clocks, once a second
+
+    def moved(self, seat: int, events, by_table: bool = False) -> None:
+        """Any move of the round: the others' benches see the middle as it is now."""
+        if not by_table:
+            self.table.played(seat, round(self.clock(), 1), events)
+        for other, bench in self.benches.items():
+            if other != seat:
+                bench.resync()
+        self.screen._moved(events)
+
+    def end(self) -> None:
+        self.timer.stop()
+        if self.screen.phones is not None:
+            self.screen.phones.hub.benches = {}
