@@ -13,6 +13,7 @@ from kiosk.config import KioskConfig
 from kiosk.screens import Seat
 from kiosk.screens.phones import PhonesScreen
 from kiosk.screens.play import PlayScreen
+from tests.kiosk_support import screen_lines
 
 NAMES = ["Aiko", "Ben", "Chie"]
 
@@ -23,13 +24,7 @@ def kiosk(tmp_path) -> TokyoKiosk:
 
 
 def shown(app) -> str:
-    """What the shared screen shows, line by line, as its SVG export draws it."""
-    import html
-    import re
-    lines: dict[float, list[str]] = {}
-    for y, text in re.findall(r'<text [^>]*?y="([0-9.]+)"[^>]*>(.*?)</text>', app.export_screenshot()):
-        lines.setdefault(float(y), []).append(html.unescape(text).replace("\xa0", " "))
-    return "\n".join("".join(parts) for _, parts in sorted(lines.items()))
+    return screen_lines(app)
 
 
 async def until(pilot, ok, seconds: float = 10.0) -> None:
@@ -78,6 +73,16 @@ def test_three_phones_bid_in_secret_and_the_shared_screen_shows_no_bid(tmp_path)
                 await until(pilot, lambda: len(play.match.log.moves) == 3)
                 after = await receive_table(phones[0], 3)
                 assert after["move"] == 3 and after["type"] == "table"
+                # the action round: a phone's bottles are chosen on the phone, never at the kiosk,
+                # which offers only what the phone cannot give (a building's placement)
+                await pilot.pause(0.2)
+                first = play.match.to_act()[0]
+                from kiosk.widgets.actions import ActionPicker
+                offered = play.query_one(ActionPicker).legal
+                assert offered and all(a.takes for a in offered), [a.key for a in offered]
+                assert "this move is made here" in shown(app)
+                mine = await receive_table(phones[first], 3)
+                assert any("bottle" in a["text"].lower() for a in mine["actions"])
                 # the operator hands Chie's seat to the kiosk's screen: her link dies
                 await pilot.press("p")
                 await until(pilot, lambda: isinstance(app.screen, PhonesScreen))

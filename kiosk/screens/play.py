@@ -227,6 +227,9 @@ class PlayScreen(Screen):
             if self.turn_open:
                 return
             title = f"{name}, your move (↑ ↓ Enter, or touch):"
+            if self.seats[self.human].phone:      # only what the phone cannot give is made here
+                legal = [a for a in legal if a.takes and match.rules.amount(match.state, self.human, a) is None]
+                title = f"{name}, this move is made here (the others on your phone):"
             offered = self.board_cls.offered(match, self.human, legal if in_picker else
                                              [a for a in legal if not a.takes])
             picker.offer(title, offered, masked=hidden, words=self.names())
@@ -525,7 +528,8 @@ class PlayScreen(Screen):
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "undo":
-            return self.human is not None and not self.failed and self.match.may_undo(self.human)
+            return self.human is not None and self.seats[self.human].human and not self.failed \
+                and self.match.may_undo(self.human)
         if action == "phones":
             return self.phones is not None
         return True
