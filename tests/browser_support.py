@@ -19,6 +19,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -106,6 +107,18 @@ GRID = """() => {
   return {left: box.left, top: box.top, width: box.width, height: box.height,
           cols: term.cols, rows: term.rows};
 }"""
+
+
+@contextmanager
+def chromium():
+    """Debian's Chromium under Playwright, closed afterwards (the browser tests' fixtures)."""
+    sync_playwright = need_browser()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def need_browser():

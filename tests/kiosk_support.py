@@ -50,3 +50,14 @@ async def curtain_then(pilot, play, seat: int) -> None:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen), f"the curtain for seat {seat + 1}")
     await pilot.press("space")
     await wait_for(pilot, lambda: pilot.app.screen is play and play.human == seat, f"seat {seat + 1}'s turn")
+
+
+def screen_lines(app) -> str:
+    """What the app's screen shows, line by line as its SVG export draws it (each line's
+    spans joined as they stand, so words split by style still read whole)."""
+    import html
+    import re
+    lines: dict[float, list[str]] = {}
+    for y, text in re.findall(r'<text [^>]*?y="([0-9.]+)"[^>]*>(.*?)</text>', app.export_screenshot()):
+        lines.setdefault(float(y), []).append(html.unescape(text).replace("\xa0", " "))
+    return "\n".join("".join(parts) for _, parts in sorted(lines.items()))

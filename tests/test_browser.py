@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, WAIT, Kiosk, Server, need_browser, panel, safe_name
+from tests.browser_support import WAIT, Kiosk, Server, chromium, panel, safe_name
 
 pytestmark = pytest.mark.browser
 
@@ -25,13 +25,8 @@ OFFER = re.compile(r"Move to (.+?), buy the (.+?) \(([A-Z]\d)\)")
 
 @pytest.fixture
 def browser():
-    sync_playwright = need_browser()
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture

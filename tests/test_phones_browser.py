@@ -5,7 +5,6 @@ own phone's pad and seen on no other phone nor the shared screen; a phone reload
 middle of the round carries on; a wrong link and a seat's dead link are refused."""
 
 import asyncio
-import html
 import re
 import threading
 
@@ -17,7 +16,8 @@ from kiosk.config import KioskConfig
 from kiosk.screens import Seat
 from kiosk.screens.phones import PhonesScreen
 from kiosk.screens.play import PlayScreen
-from tests.browser_support import CHROMIUM, CHROMIUM_ARGS, need_browser
+from tests.browser_support import chromium as launched_chromium
+from tests.kiosk_support import screen_lines
 
 pytestmark = pytest.mark.browser
 
@@ -73,11 +73,7 @@ class KioskInThread:
         return self.call(self.play.phones.server.link, seat)
 
     def shared_screen(self) -> str:
-        svg = self.call(self.app.export_screenshot)
-        lines: dict[float, list[str]] = {}
-        for y, text in re.findall(r'<text [^>]*?y="([0-9.]+)"[^>]*>(.*?)</text>', svg):
-            lines.setdefault(float(y), []).append(html.unescape(text).replace("\xa0", " "))
-        return "\n".join("".join(parts) for _, parts in sorted(lines.items()))
+        return self.call(screen_lines, self.app)
 
     def close(self) -> None:
         self.loop.call_soon_threadsafe(self.stop.set)
@@ -93,13 +89,8 @@ def kiosk(tmp_path):
 
 @pytest.fixture
 def chromium():
-    sync_playwright = need_browser()
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with launched_chromium() as browser:
+        yield browser
 
 
 def type_amount(page, amount: int) -> None:
