@@ -228,7 +228,7 @@ class PlayScreen(Screen):
                 return
             title = f"{name}, your move (↑ ↓ Enter, or touch):"
             if self.seats[self.human].phone:      # only what the phone cannot give is made here
-                legal = [a for a in legal if a.takes and match.rules.amount(match.state, self.human, a) is None]
+                legal = self._beyond_the_phone(self.human, legal)
                 title = f"{name}, this move is made here (the others on your phone):"
             offered = self.board_cls.offered(match, self.human, legal if in_picker else
                                              [a for a in legal if not a.takes])
@@ -241,9 +241,12 @@ class PlayScreen(Screen):
         spot = self.seats[seat]
         if spot.human:
             return True
-        rules, state = self.match.rules, self.match.state
-        return spot.phone and (self.phones is None or any(a.takes and rules.amount(state, seat, a) is None
-                                                          for a in self.match.legal(seat)))
+        return spot.phone and (self.phones is None or bool(self._beyond_the_phone(seat, self.match.legal(seat))))
+
+    def _beyond_the_phone(self, seat: int, legal: list) -> list:
+        """The moves of `legal` whose data no phone pad gives (a building's placement)."""
+        match = self.match
+        return [a for a in legal if a.takes and match.rules.amount(match.state, seat, a) is None]
 
     def _phone_waiting(self, to_act: tuple[int, ...]) -> str:
         parts = []
