@@ -35,6 +35,11 @@ async def until(pilot, ok, seconds: float = 10.0) -> None:
     raise AssertionError("the kiosk did not get there")
 
 
+async def until_phones(pilot, app) -> None:
+    """The screen of codes to join, drawn: the screen is pushed a frame before its codes show."""
+    await until(pilot, lambda: isinstance(app.screen, PhonesScreen) and "Join with your phone" in shown(app))
+
+
 async def receive_table(ws, move: int) -> dict:
     """The next table pushed at or after `move` (earlier pushes may still be on the way)."""
     while True:
@@ -48,7 +53,7 @@ def test_three_phones_bid_in_secret_and_the_shared_screen_shows_no_bid(tmp_path)
         app = kiosk(tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
             app.start_match(games.load("izakaya"), [Seat(n, phone=True) for n in NAMES], {})
-            await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+            await until_phones(pilot, app)
             play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
             joining = shown(app)
             assert "Join with your phone" in joining and "not joined yet" in joining and "/j/" in joining
@@ -85,7 +90,7 @@ def test_three_phones_bid_in_secret_and_the_shared_screen_shows_no_bid(tmp_path)
                 assert any("bottle" in a["text"].lower() for a in mine["actions"])
                 # the operator hands Chie's seat to the kiosk's screen: her link dies
                 await pilot.press("p")
-                await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+                await until_phones(pilot, app)
                 button = app.screen.query_one("#phone-kiosk-2")
                 button.scroll_visible(animate=False)
                 await pilot.pause()
@@ -114,7 +119,7 @@ def test_a_locked_kiosk_hands_a_phone_seat_over_only_with_the_operator_pin(tmp_p
                          config=KioskConfig(idle_seconds=0, pin="2468"), phone_host="127.0.0.1", phone_port=0)
         async with app.run_test(size=(120, 40)) as pilot:
             app.start_match(games.load("izakaya"), [Seat("Aiko", phone=True), Seat("Ben", "normal")], {})
-            await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+            await until_phones(pilot, app)
             play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
             token = play.phones.hub.seats[0].token
             app.screen.query_one("#phone-bot-0").press()
@@ -143,7 +148,7 @@ def test_phones_build_at_once_and_the_second_to_reach_for_a_piece_is_told(tmp_pa
         app = kiosk(tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
             app.start_match(games.load("jutaku"), [Seat("Aiko", phone=True), Seat("Ben", phone=True)], {})
-            await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+            await until_phones(pilot, app)
             await pilot.press("escape")
             play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
             hub, match = play.phones.hub, play.match

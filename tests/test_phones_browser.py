@@ -55,7 +55,7 @@ class KioskInThread:
         async with app.run_test(size=(120, 40)) as pilot:
             self.app, self.pilot = app, pilot
             app.start_match(games.load(self.game), [Seat(n, phone=True) for n in NAMES], {})
-            while not isinstance(app.screen, PhonesScreen):
+            while not (isinstance(app.screen, PhonesScreen) and "Join with your phone" in screen_lines(app)):
                 await pilot.pause(0.05)
             self.play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
             self.ready.set()
