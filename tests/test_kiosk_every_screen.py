@@ -1,6 +1,7 @@
-"""Every screen of every game at 80×24, 100×30 and 200×60: each is checked usable there
-(what has the focus is on screen, the screen's main control whole and inside it), then
-its snapshot compared.
+"""Every screen of every game at 80×24, 100×30, 200×60 and 250×70: each is checked usable
+there (what has the focus is on screen, the screen's main control whole and inside it), and
+its snapshot compared at the first three. Each screen is reached once, at 80×24, and the
+terminal then grows, as a window dragged larger would.
 
 Regenerate after a deliberate change with
 `.venv/bin/pytest tests/test_kiosk_every_screen.py --snapshot-update` and look at the SVGs.
@@ -9,11 +10,13 @@ The practice screens are checked at every size in test_kiosk_practice.py.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from dataclasses import dataclass
 from typing import Awaitable, Callable
 
 import pytest
+from pytest_textual_snapshot import SVGImageExtension, normalize_svg
 from textual.app import App
 from textual.widgets import Input, OptionList
 
@@ -35,9 +38,9 @@ from kiosk.screens.pin import PinScreen
 from kiosk.screens.play import PlayScreen
 from kiosk.screens.rules import RulesScreen
 from kiosk.screens.setup import SetupScreen
-from tests.kiosk_support import sync, wait_for
-from tests.test_player_words import internal_words
+from tests.kiosk_support import wait_for
 from tests.test_kiosk_unattended import FakeClock
+from tests.test_player_words import internal_words
 
 SEED = 2024
 SIZES = [(80, 24), (100, 30), (200, 60)]
@@ -238,24 +241,19 @@ def inside(region, size) -> bool:
         and region.right <= size[0] and region.bottom <= size[1]
 
 
-def reach_and_check(scene: str, size):
-    """Go to the screen, then check it is usable there: what has the focus can be seen, and
-    the screen's main control is whole and on screen. Then the snapshot is taken."""
-    async def run_before(pilot) -> None:
-        await SCENES[scene].reach(pilot)
-        await pilot.pause()
-        app = pilot.app
-        if app.focused is not None:
-            assert inside(app.focused.region, size), (scene, app.focused, app.focused.region)
-        main = SCENES[scene].main
-        if main is not None:
-            widget = app.screen.query_one(main)
-            assert inside(widget.region, size), (scene, widget, widget.region)
-        text = screen_text(app)
-        assert len(text.split()) > 5, f"{scene}: the screen's words were not read"
-        words = internal_words(text, lines_allowed=scene.split("-")[0] in LINES_SHOWN)
-        assert not words, f"{scene}: a player reads internal words {words}"
-    return run_before
+def check_usable(app, scene: str, size) -> None:
+    """The screen is usable at `size`: what has the focus can be seen, the screen's main
+    control is whole and on screen, and its words are a player's words."""
+    if app.focused is not None:
+        assert inside(app.focused.region, size), (scene, size, app.focused, app.focused.region)
+    main = SCENES[scene].main
+    if main is not None:
+        widget = app.screen.query_one(main)
+        assert inside(widget.region, size), (scene, size, widget, widget.region)
+    text = screen_text(app)
+    assert len(text.split()) > 5, f"{scene}: the screen's words were not read"
+    words = internal_words(text, lines_allowed=scene.split("-")[0] in LINES_SHOWN)
+    assert not words, f"{scene}: a player reads internal words {words}"
 
 
 #: screens where a rulebook line may be read: the rules help, the options' help at set-up,
@@ -282,20 +280,45 @@ LATER = {"setup-jutaku", "play-jutaku", "build-jutaku", "play-bottle_bonus", "bu
          "play-shopping_spree", "end-shopping_spree"}
 # Scenes pictured at one size only (the 250×70 check below still covers them).
 ONE_SIZE = {"play-tsukiji_expansion": (100, 30)}
-CASES = [(scene, size) for scene in SCENES for size in SIZES if (scene not in LATER or size != (100, 30))
-         and ONE_SIZE.get(scene, size) == size]
+#: the largest screen a venue is expected to have: checked usable, not pictured
+LARGEST = (250, 70)
 
 
-@pytest.mark.parametrize("scene,size", CASES, ids=[f"{sc}-{size_id(sz)}" for sc, sz in CASES])
-def test_every_screen(snap_compare, scene, size):
-    assert snap_compare(SCENES[scene].make(), terminal_size=size, run_before=reach_and_check(scene, size))
+def pictured(scene: str) -> list[tuple[int, int]]:
+    """The sizes a scene is pictured at, smallest first."""
+    return [size for size in SIZES if (scene not in LATER or size != (100, 30))
+            and ONE_SIZE.get(scene, size) == size]
+
+
+async def svg_of(pilot) -> str:
+    """The screen as an SVG once it has settled, as pytest-textual-snapshot takes it."""
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+    return normalize_svg(pilot.app.export_screenshot(title=pilot.app.title, simplify=True))
 
 
 @pytest.mark.parametrize("scene", list(SCENES))
-@sync
-async def test_every_screen_is_usable_on_the_largest_screen(scene):
-    """250×70, the largest screen a venue is expected to have: the same checks, no picture."""
-    size = (250, 70)
-    app = SCENES[scene].make()
-    async with app.run_test(size=size) as pilot:
-        await reach_and_check(scene, size)(pilot)
+def test_every_screen(scene, snapshot):
+    """The scene is reached once, at its smallest size, then the terminal grows through the
+    other sizes to the largest, as a window dragged larger would; at each size the screen is
+    checked usable, and pictured where its snapshot is kept."""
+    snapshot = snapshot.use_extension(SVGImageExtension)
+    sizes = pictured(scene)
+    pictures: dict[str, str] = {}
+
+    async def run() -> None:
+        app = SCENES[scene].make()
+        async with app.run_test(size=sizes[0]) as pilot:
+            await SCENES[scene].reach(pilot)
+            for size in sizes + [LARGEST]:
+                if size != sizes[0]:
+                    await pilot.resize_terminal(*size)
+                svg = await svg_of(pilot)
+                check_usable(app, scene, size)
+                if size in sizes:
+                    pictures[size_id(size)] = svg
+
+    asyncio.run(run())
+    for name, svg in pictures.items():
+        assert svg == snapshot(name=name), f"{scene} at {name} differs from its snapshot"
