@@ -181,3 +181,63 @@ def test_phones_build_at_once_and_the_second_to_reach_for_a_piece_is_told(tmp_pa
             assert "Aiko places" in shown(app) or "Aiko" in "\n".join(hub.log)
 
     asyncio.run(run())
+
+
+def test_the_shared_screen_draws_every_building_as_it_grows_then_the_verdicts(tmp_path):
+    """A Tokyo Jutaku round, a master architect against a phone, by the kiosk's clock held
+    in the test's hand: the shared screen draws both buildings as the pieces go down (the
+    plan set aside), and when the round is over the pictures stay as the round left them,
+    each with its verdict, though the rules have cleared the lots."""
+    import json
+
+    from kiosk.practice.buildings import BuildingPicture
+    from tests.test_kiosk_unattended import FakeClock
+
+    async def run():
+        clock = FakeClock()
+        app = TokyoKiosk(bot_delay=0, seed=5, data=tmp_path, config=KioskConfig(idle_seconds=0),
+                         phone_host="127.0.0.1", phone_port=0, clock=clock)
+        async with app.run_test(size=(160, 50)) as pilot:
+            app.start_match(games.load("jutaku"), [Seat("Aiko", "master"), Seat("Ben", phone=True)], {})
+            await until_phones(pilot, app)
+            await pilot.press("escape")
+            play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+            hub, match = play.phones.hub, play.match
+            while match.rules.simultaneous(match.state) is None:
+                if 1 in match.to_act():
+                    told = hub.table_for(1)
+                    hub.receive(1, json.dumps({"type": "play", "key": told["actions"][0]["key"],
+                                               "move": told["move"]}))
+                await pilot.pause(0.05)
+            await until(pilot, lambda: play.live is not None)
+            board = play.query_one("#board")
+            assert board.has_class("-building") and board.query_one("#jt-plan").display is False
+            pictures = list(board.query(BuildingPicture))
+
+            def drawn(seat):
+                return len(pictures[seat]._bench.building.placements)
+            piece = hub.table_for(1)["build"]["shelf"][0][0]
+            hub.receive(1, json.dumps({"type": "build", "do": "pick", "piece": piece}))
+            hub.receive(1, json.dumps({"type": "build", "do": "drop"}))
+            await until(pilot, lambda: drawn(1) == 1)
+            assert pictures[1].picture.caption == "Ben: building, 1 piece"
+            grew = []
+            while match.view(None)["seats"][0]["status"] == "building":
+                clock.now += 2
+                await pilot.pause(0.12)
+                grew.append(drawn(0))
+                assert len(grew) < 200, "the architect never called Stop!"
+            assert grew[0] < max(grew) and max(grew) == len(match.view(None)["seats"][0]["building"])
+            assert "keeps the rules and stands" in pictures[0].picture.caption
+            built = drawn(0)
+            hub.receive(1, json.dumps({"type": "build", "do": "give_up"}))
+            await until(pilot, lambda: match.view(None)["phase"] != "build")
+            await pilot.pause(0.1)
+            view = match.view(None)
+            assert view["seats"][0]["building"] == [] and not board.has_class("-building")
+            assert drawn(0) == built and "the fastest: wins the lot" in pictures[0].picture.caption
+            assert pictures[1].picture.caption == "Ben: gave up"
+            shared = shown(app)
+            assert "Aiko: Stop! at" in shared and "Ben: gave up" in shared
+
+    asyncio.run(run())

@@ -1,4 +1,5 @@
-"""The Countdown table: every builder's tower in numbers, the round's floor and its time.
+"""The Countdown table: every builder's tower in numbers and drawn, the round's floor and
+its time. The towers grow on the shared screen as the pieces go down, whoever sets them.
 
 A person's floor is built on the build screen (kiosk.practice.turn) with the round's
 clock counting down (004:70-73).
@@ -13,6 +14,8 @@ from textual.widgets import Static
 from core.game import Game
 from core.words import count_words
 
+from ..practice.buildings import Buildings
+from ..practice.turn import seat_building
 from .base import Board
 
 STATUS = {"building": "building this floor", "waiting": "floor built", "out": "out"}
@@ -22,6 +25,7 @@ class CountdownBoard(Board):
     def compose(self) -> ComposeResult:
         yield Static(id="cd-round")
         yield Static(id="cd-towers")
+        yield Buildings(len(self.seats), id="cd-buildings")
 
     def show(self, view: dict) -> None:
         self.query_one("#cd-round", Static).update(Content(
@@ -38,6 +42,22 @@ class CountdownBoard(Board):
             verdict = "" if v is None else (" · stood" if v["stands"] else " · fell")
             lines.append(f"{s + 1} {name}: {tower} · {state}{verdict}")
         self.query_one("#cd-towers", Static).update(Content("\n".join(lines)))
+        pieces = self.game.rules.pieces
+        pictures = []
+        for s, entry in enumerate(view["seats"]):
+            building = seat_building(view, s, pieces)
+            v = entry["verdict"]
+            moved = frozenset()
+            if v is not None and not v["stands"]:
+                moved = frozenset(i for i, p in enumerate(building.placements) if p.piece in set(v["moved"]))
+            state = STATUS.get(entry["status"], entry["status"])
+            if v is not None and v["round"] == view["round"] - 1 and entry["status"] != "out":
+                state += f"; floor {v['round']} stood"
+            elif v is not None and not v["stands"]:
+                state = f"floor {v['round']} fell: out"
+            pictures.append((building, f"{self.seats[s].name}: {count_words(entry['pieces'], 'piece')}, {state}",
+                             moved))
+        self.query_one(Buildings).show(pictures)
 
     @classmethod
     def seat_summary(cls, game: Game, view: dict, seat: int) -> str:

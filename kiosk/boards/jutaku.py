@@ -1,5 +1,9 @@
 """The Tokyo Jutaku and Bottle Bonus table: the 6×6 plan of lot cards, the architects on
-it, and every seat's card, building and completed lots.
+it, every seat's card, building and completed lots, and every seat's building drawn.
+
+While everyone builds (004:29, 004:39) the plan steps aside for the buildings, which grow
+on the shared screen as the pieces go down, whoever sets them; when the round is over the
+last pictures stay under the plan with their verdicts until the next round's building.
 
 Each card cell reads without colour: district, floors and numeral (3F V///), yen, and
 the architects standing there by initial and seat (A1). A person's building turn is the
@@ -17,6 +21,8 @@ from textual.widgets import Static
 from core.game import Game
 from core.words import count_words
 
+from ..practice.buildings import Buildings
+from ..practice.turn import seat_building
 from .base import Board
 
 STATUS = {"building": "building", "done": "Stop! passed", "out": "gave up", "waiting": ""}
@@ -30,6 +36,15 @@ def tag(seat: int, name: str) -> str:
     return f"{(name[:1] or '?').upper()}{seat + 1}"
 
 
+def _moved(view: dict, seat: int, building) -> frozenset:
+    """The pieces that moved when the seat's last Stop! was judged and the building fell."""
+    verdict = view["seats"][seat]["verdict"]
+    if not verdict or verdict.get("stands") is not False:
+        return frozenset()
+    ids = set(verdict.get("moved", []))
+    return frozenset(i for i, p in enumerate(building.placements) if p.piece in ids)
+
+
 class PlanCell(Static):
     """One place of the plan: a lot card, a gap, or the pieces in the middle."""
 
@@ -37,13 +52,59 @@ class PlanCell(Static):
 class JutakuBoard(Board):
     """The plan, redrawn from the public view after every move."""
 
+    #: the round whose buildings are drawn, and its pictures (kept once the lots are cleared)
+    last_round: tuple[int, list] | None = None
+
     def compose(self) -> ComposeResult:
         with Grid(id="jt-plan"):
             for i in range(36):
                 yield PlanCell(classes="jt-cell", id=f"jt-{i}")
         yield Static(id="jt-seats")
+        yield Buildings(len(self.seats), id="jt-buildings")
 
     def show(self, view: dict) -> None:
+        self._show_plan(view)
+        self.query_one("#jt-seats", Static).update(self._seats(view))
+        self._show_buildings(view)
+
+    def _show_buildings(self, view: dict) -> None:
+        """While building: each seat's building now. After: the round's last pictures, each
+        with what its builder's Stop! came to, until the next round's building begins."""
+        building = view["phase"] == "build"
+        self.set_class(building, "-building")
+        pieces = self.game.rules.pieces
+        if building:
+            self.last_round = (view["round"], [seat_building(view, s, pieces) if entry["lot"] else None
+                                               for s, entry in enumerate(view["seats"])])
+        strip = self.query_one(Buildings)
+        strip.display = self.last_round is not None
+        if self.last_round is None:
+            return
+        played, buildings = self.last_round
+        strip.show([None if b is None else (b, self._caption(view, s, played), _moved(view, s, b))
+                    for s, b in enumerate(buildings)])
+
+    def _caption(self, view: dict, seat: int, played: int) -> str:
+        entry = view["seats"][seat]
+        name = self.seats[seat].name
+        verdict = entry["verdict"]
+        if view["phase"] != "build":
+            history = view["history"][-1] if view["history"] else None
+            if history is not None and history["round"] == played and seat in history["winners"]:
+                return f"{name}: Stop! at {history['seconds']:.1f} s, the fastest: wins the lot"
+        if entry["status"] == "done" and entry["stop"] is not None:
+            return f"{name}: Stop! at {entry['stop']:.1f} s, keeps the rules and stands"
+        if entry["status"] == "out":
+            return f"{name}: gave up"
+        if verdict is not None and not verdict["passes"]:
+            why = (verdict["problems"][0] if verdict["problems"]
+                   else "it does not stand" if verdict["stands"] is False else "nothing is built")
+            return f"{name}: Stop! at {verdict['seconds']:.1f} s failed: {why}"
+        if view["phase"] != "build":
+            return f"{name}: no Stop! passed"
+        return f"{name}: building, {count_words(len(entry['building']), 'piece')}"
+
+    def _show_plan(self, view: dict) -> None:
         standing = {}
         for s, entry in enumerate(view["seats"]):
             if entry["at"] is not None:
@@ -63,7 +124,6 @@ class JutakuBoard(Board):
             cell.set_class(card is None, "-gap")
             cell.set_class(bool(who), "-here")
             cell.set_class((r, c) in reach, "-reach")
-        self.query_one("#jt-seats", Static).update(self._seats(view))
 
     def _seats(self, view: dict) -> Content:
         lines = [f"Round {view['round']} · {view['phase']} · pieces in the middle: {len(view['supply'])}"]

@@ -41,6 +41,15 @@ def lot_in(view: dict, seat: int) -> Lot:
     return Lot(tuple(tuple(o) for o in lot["outlines"]), lot["floors"], lot["numeral"])
 
 
+def seat_building(view: dict, seat: int, pieces) -> Building:
+    """The seat's building as its view shows it: its lot (or Countdown's card) and pieces."""
+    me = view["seats"][seat]
+    building = Building(lot_in(view, seat), me.get("outline", 0), pieces=pieces)
+    for p in me["building"]:
+        building.place(Placement(**p))
+    return building
+
+
 def _payload(p: Placement) -> dict:
     return {"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation, "flip": p.flip, "floor": p.floor}
 
@@ -73,12 +82,7 @@ class TurnBench(BuildPractice):
         return self.view()["seats"][self.seat]
 
     def _mirror(self) -> Building:
-        view = self.view()
-        me = view["seats"][self.seat]
-        b = Building(lot_in(view, self.seat), me.get("outline", 0), pieces=self.match.rules.pieces)
-        for p in me["building"]:
-            b.place(Placement(**p))
-        return b
+        return seat_building(self.view(), self.seat, self.match.rules.pieces)
 
     def resync(self) -> None:
         """The bench as the match has it now (after a drink, a mint call, a reload)."""
