@@ -163,10 +163,24 @@ def jutaku(tmp_path):
     k.close()
 
 
+def drag(page) -> None:
+    """A finger drags the held piece down over the lot."""
+    canvas = page.locator("#build-canvas")
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.45, box["y"] + box["height"] * 0.3)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] * 0.4, box["y"] + box["height"] * 0.5, steps=4)
+    page.mouse.up()
+
+
 def test_three_phones_build_a_tokyo_jutaku_round_at_once_by_touch(jutaku, chromium):
-    """Everyone builds at the same moment (004:29, 004:39), each on its own phone: a piece
-    picked from the shared middle, dragged by the finger, set down; each placement is a
-    move of the match at the kiosk's second, and every phone sees the middle shrink."""
+    """A whole building round on three phones at once (004:29, 004:39): each picks a piece
+    from the shared middle, drags it with a finger and sets it down, every placement a move
+    of the match at the kiosk's second. Aiko and Ben reach for the same cube: Ben sets it
+    down first and gets it, Aiko is told at once and takes another. A Stop! on an unfinished
+    house is refused by the rules, everyone gives up, and the round is over on every phone
+    and on the shared screen, which drew the buildings."""
     contexts = [chromium.new_context(**PHONE) for _ in NAMES]
     try:
         pages = [c.new_page() for c in contexts]
@@ -184,30 +198,43 @@ def test_three_phones_build_a_tokyo_jutaku_round_at_once_by_touch(jutaku, chromi
                     page.wait_for_timeout(200)
         for page in pages:
             page.wait_for_selector("#build:not([hidden])", timeout=WAIT)
-        cubes = pages[0].locator(".build-piece").first.inner_text()
-        assert cubes.endswith("×6")
-        for seat, page in enumerate(pages):          # all three hold a piece at once
-            page.locator(".build-piece").nth(seat).tap()
-        for seat, page in enumerate(pages):
-            canvas = page.locator("#build-canvas")
-            canvas.scroll_into_view_if_needed()
-            box = canvas.bounding_box()
-            page.mouse.move(box["x"] + box["width"] * 0.45, box["y"] + box["height"] * 0.3)
-            page.mouse.down()
-            page.mouse.move(box["x"] + box["width"] * 0.4, box["y"] + box["height"] * 0.5, steps=4)
-            page.mouse.up()
+        shelf = [page.locator(".build-piece") for page in pages]
+        assert shelf[0].first.inner_text().endswith("×6")
+        contested = shelf[0].first.get_attribute("data-piece")
+        assert shelf[1].first.get_attribute("data-piece") == contested
+        shelf[0].first.tap()                         # Aiko and Ben reach for the same cube,
+        shelf[1].first.tap()                         # Chie for another piece
+        shelf[2].nth(2).tap()
         for page in pages:
+            drag(page)
+        pages[1].locator('.build-do[data-do="drop"]').tap()
+        pages[1].wait_for_selector("#build-message:has-text('Ben places')", timeout=WAIT)
+        pages[0].wait_for_selector("#build-message:has-text('took that piece first')", timeout=WAIT)
+        shelf[0].first.tap()                         # Aiko takes the next cube
+        drag(pages[0])
+        for page in (pages[0], pages[2]):
             page.locator('.build-do[data-do="drop"]').tap()
         for seat, page in enumerate(pages):
             page.wait_for_selector(f"#build-message:has-text('{NAMES[seat]} places')", timeout=WAIT)
         moves = jutaku.call(lambda: list(jutaku.play.match.log.moves))
         placed = [(seat, payload) for seat, key, *rest in moves if key == "place" for payload in rest]
-        assert sorted(seat for seat, _ in placed) == [0, 1, 2]
+        assert [seat for seat, _ in placed][0] == 1 and sorted(seat for seat, _ in placed) == [0, 1, 2]
+        assert placed[0][1]["piece"] == contested and contested not in [p["piece"] for _, p in placed[1:]]
         assert all(p["seconds"] > 0 for _, p in placed)
         assert [p["seconds"] for _, p in placed] == sorted(p["seconds"] for _, p in placed)
-        pages[0].wait_for_selector(".build-piece:has-text('cube, 20×20 mm ×5')", timeout=WAIT)
+        pages[0].wait_for_selector(".build-piece:has-text('cube, 20×20 mm ×4')", timeout=WAIT)
+        assert "building on their phones" in jutaku.shared_screen()
+        pages[2].locator('.build-do[data-do="stop"]').tap()         # too soon: the house is not done
+        pages[2].wait_for_selector("#build-message:has-text('Chie calls Stop!')", timeout=WAIT)
+        assert "everyone builds on" in pages[2].locator("#build-message").inner_text()
+        for page in pages:
+            page.locator('.build-do[data-do="give_up"]').tap()
+        for page in pages:
+            page.wait_for_selector("#build", state="hidden", timeout=WAIT)
+        history = jutaku.call(lambda: jutaku.play.match.view(None)["history"])
+        assert history[-1]["round"] == 1 and history[-1]["winners"] == []
         shared = jutaku.shared_screen()
-        assert "building on their phones" in shared
+        assert all(f"{name}: gave up" in shared for name in NAMES), shared
     finally:
         for c in contexts:
             c.close()

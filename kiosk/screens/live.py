@@ -66,6 +66,8 @@ class LiveRound:
         self.screen._moved(events)
 
     def end(self) -> None:
+        """The round is over: the phones' build benches close, and each phone is told."""
         self.timer.stop()
         if self.screen.phones is not None:
             self.screen.phones.hub.benches = {}
+            self.screen.phones.server.push()
