@@ -241,3 +241,69 @@ def test_the_shared_screen_draws_every_building_as_it_grows_then_the_verdicts(tm
             assert "Aiko: Stop! at" in shared and "Ben: gave up" in shared
 
     asyncio.run(run())
+
+
+def test_a_person_at_the_kiosk_builds_live_beside_a_phone_and_a_computer(tmp_path):
+    """Phone, kiosk and computer seats in one building round (004:29, 004:39): Aiko builds
+    on the kiosk's build screen while Ben builds on his phone and the computer by the clock,
+    all at once. Ben's piece leaves the middle on Aiko's screen the moment he sets it down;
+    Aiko's placement is a move of the match at once, at the round's second, and Ben's phone
+    sees it; when both have given up, the computer's Stop! ends the round."""
+    import json
+
+    from kiosk.practice.turn import BuildTurnScreen
+    from tests.test_kiosk_unattended import FakeClock
+
+    async def run():
+        clock = FakeClock()
+        app = TokyoKiosk(bot_delay=0, seed=5, data=tmp_path, config=KioskConfig(idle_seconds=0),
+                         phone_host="127.0.0.1", phone_port=0, clock=clock)
+        async with app.run_test(size=(160, 50)) as pilot:
+            app.start_match(games.load("jutaku"), [Seat("Aiko"), Seat("Ben", phone=True), Seat("Chie", "master")],
+                            {})
+            await until_phones(pilot, app)
+            await pilot.press("escape")
+            play = next(s for s in app.screen_stack if isinstance(s, PlayScreen))
+            hub, match = play.phones.hub, play.match
+            while match.rules.simultaneous(match.state) is None:       # the start cards
+                if 1 in match.to_act():
+                    told = hub.table_for(1)
+                    hub.receive(1, json.dumps({"type": "play", "key": told["actions"][0]["key"],
+                                               "move": told["move"]}))
+                elif 0 in match.to_act() and play.human == 0:
+                    play._play(0, match.legal(0)[0].key)
+                await pilot.pause(0.05)
+            await until(pilot, lambda: isinstance(app.screen, BuildTurnScreen) and app.screen.is_mounted)
+            build = app.screen
+            assert play.live is not None and build.bench.seat == 0
+            assert str(play.query_one("#actions-title").render()) == \
+                "Ben building on their phones, Aiko here, Chie (computer)…"
+            clock.now += 3
+            piece = hub.table_for(1)["build"]["shelf"][0][0]
+            hub.receive(1, json.dumps({"type": "build", "do": "pick", "piece": piece}))
+            hub.receive(1, json.dumps({"type": "build", "do": "drop"}))
+            await pilot.pause(0.3)
+            assert piece not in build.bench.supply()                 # gone from Aiko's middle at once
+            mine = build.bench.supply()[0]
+            build.bench.pick(mine)
+            clock.now += 2
+            build.bench.drop()
+            seat, key, payload = match.log.moves[-1]
+            assert (seat, key, payload["piece"]) == (0, "place", mine)
+            ben = [m for m in match.log.moves if m[0] == 1 and m[1] == "place"][0]
+            assert payload["seconds"] > ben[2]["seconds"] > 0
+            assert mine not in [p for p, _, _ in [tuple(e) for e in hub.table_for(1)["build"]["shelf"]]]
+            await pilot.press("escape")                                  # Aiko gives up
+            await until(pilot, lambda: type(app.screen).__name__ == "GiveUp")
+            await pilot.press("y")
+            await until(pilot, lambda: 0 not in match.to_act() and not isinstance(app.screen, BuildTurnScreen))
+            hub.receive(1, json.dumps({"type": "build", "do": "give_up"}))
+            for _ in range(200):
+                if match.view(None)["phase"] != "build":
+                    break
+                clock.now += 2
+                await pilot.pause(0.1)
+            history = match.view(None)["history"]
+            assert history and history[-1]["round"] == 1 and history[-1]["winners"] == [2]
+
+    asyncio.run(run())

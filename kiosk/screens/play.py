@@ -305,27 +305,34 @@ class PlayScreen(Screen):
         return True
 
     def _live_round(self, phase, to_act: tuple[int, ...]) -> bool:
-        """A round where phones build, and nobody at the kiosk's screen: built live, every
-        phone at once, by the kiosk's clock (screens/live.py). True while it runs."""
+        """A round where phones build, with one person at most at the kiosk's screen: built
+        live, every phone and the kiosk's build screen at once, by the kiosk's clock
+        (screens/live.py). Two people or more at the one screen take turns at it instead, each
+        against the middle as it stood at each second (core.hotseat). True while it runs."""
         if self.live is not None and self.live.phase == phase:
             self._live_waiting(to_act)
+            self.live.open_kiosk_turn()
             return True
         if self.live is not None:
             self.live.end()
             self.live = None
         if self.phones is None or not any(self.seats[s].phone for s in to_act) \
-                or any(self.seats[s].human for s in to_act):
+                or sum(self.seats[s].human for s in to_act) > 1:
             return False
         from .live import LiveRound
         self.live = LiveRound(self, phase, to_act)
         self._live_waiting(to_act)
         self.phones.server.push()
+        self.live.open_kiosk_turn()
         return True
 
     def _live_waiting(self, to_act: tuple[int, ...]) -> None:
-        names = " and ".join(self.seats[s].name for s in to_act)
-        self.query_one(ActionPicker).wait(f"{names} building on their phones…",
-                                          "Everyone builds at once: the first to reach for a piece gets it.")
+        seats = [self.seats[s] for s in to_act]
+        parts = [" and ".join(s.name for s in seats if s.phone) + " building on their phones"]
+        parts += [f"{s.name} here" for s in seats if s.human]
+        parts += [f"{s.name} (computer)" for s in seats if s.computer]
+        line = ", ".join(parts) + "…"
+        self.query_one(ActionPicker).wait(line, "Everyone builds at once: the first to reach for a piece gets it.")
 
     def _start_table(self) -> None:
         """The next computer move of the round, after the bot delay."""
