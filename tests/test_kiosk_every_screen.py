@@ -241,16 +241,17 @@ def inside(region, size) -> bool:
         and region.right <= size[0] and region.bottom <= size[1]
 
 
-def check_usable(app, scene: str, size) -> None:
+def check_usable(app, scene: str, size, svg: str) -> None:
     """The screen is usable at `size`: what has the focus can be seen, the screen's main
-    control is whole and on screen, and its words are a player's words."""
+    control is whole and on screen, and its words (read from `svg`, its picture) are a
+    player's words."""
     if app.focused is not None:
         assert inside(app.focused.region, size), (scene, size, app.focused, app.focused.region)
     main = SCENES[scene].main
     if main is not None:
         widget = app.screen.query_one(main)
         assert inside(widget.region, size), (scene, size, widget, widget.region)
-    text = screen_text(app)
+    text = screen_text(svg)
     assert len(text.split()) > 5, f"{scene}: the screen's words were not read"
     words = internal_words(text, lines_allowed=scene.split("-")[0] in LINES_SHOWN)
     assert not words, f"{scene}: a player reads internal words {words}"
@@ -261,11 +262,10 @@ def check_usable(app, scene: str, size) -> None:
 LINES_SHOWN = {"rules", "setup", "end"}
 
 
-def screen_text(app) -> str:
-    """Every character the screen shows now, line by line (its SVG export, unwrapped)."""
+def screen_text(svg: str) -> str:
+    """Every character a screen's SVG export shows, line by line, unwrapped."""
     import html
     import re
-    svg = app.export_screenshot()
     rows: dict[str, list[str]] = {}
     for y, text in re.findall(r'<text[^>]*\by="([0-9.]+)"[^>]*>(.*?)</text>', svg, flags=re.S):
         rows.setdefault(y, []).append(html.unescape(re.sub(r"<[^>]+>", "", text)))
@@ -315,7 +315,7 @@ def test_every_screen(scene, snapshot):
                 if size != sizes[0]:
                     await pilot.resize_terminal(*size)
                 svg = await svg_of(pilot)
-                check_usable(app, scene, size)
+                check_usable(app, scene, size, svg)
                 if size in sizes:
                     pictures[size_id(size)] = svg
 
