@@ -188,3 +188,18 @@ def test_random_bots_end_every_turn_based_game(name, label, options, players, in
                         f"tokyo simulate {name} --players {players} --games {i + 1} --seed {RUN_SEED} "
                         f"--bot random{flags}", pytrace=False)
         assert match.result() is not None
+
+
+def test_the_check_catches_a_refusal_that_changes_the_match(monkeypatch, chocolate_milk):
+    """The contract check is no formality: a game whose refusal of an unknown move leaves a
+    mark on the table (here a crate more in the supply) is caught at its first check."""
+    from core.testing import ContractBroken
+    rules = type(chocolate_milk.rules)
+    real = rules.why_illegal
+
+    def spoiling(self, state, seat, key):
+        state.supply[0] += 1
+        return real(self, state, seat, key)
+    monkeypatch.setattr(rules, "why_illegal", spoiling)
+    with pytest.raises(ContractBroken, match="changed the match"):
+        check_random_play(chocolate_milk, 2, seed=1)
