@@ -176,7 +176,8 @@ class Building:
         for i in range(n):
             x0, _, x1, _ = ext[i]
             if x0 < left - TOUCH_MM or x1 > right + TOUCH_MM:
-                out.append(Violation(R_INSIDE, f"piece {i + 1} ({self.placements[i].piece}) reaches "
+                name = self.pieces.name(self.placements[i].piece)
+                out.append(Violation(R_INSIDE, f"piece {i + 1} (the {name}) reaches "
                                                f"{x0:.1f}–{x1:.1f} mm; the lot is {left:.1f}–{right:.1f} mm", (i,)))
         for i in range(n):
             for j in range(i + 1, n):

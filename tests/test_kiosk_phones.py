@@ -79,15 +79,29 @@ def test_three_phones_bid_in_secret_and_the_shared_screen_shows_no_bid(tmp_path)
                 after = await receive_table(phones[0], 3)
                 assert after["move"] == 3 and after["type"] == "table"
                 # the action round: a phone's bottles are chosen on the phone, never at the kiosk,
-                # which offers only what the phone cannot give (a building's placement)
+                # and so is a building: the lot on the phone, then the piece set down on it (004:123)
                 await pilot.pause(0.2)
                 first = play.match.to_act()[0]
                 from kiosk.widgets.actions import ActionPicker
-                offered = play.query_one(ActionPicker).legal
-                assert offered and all(a.takes for a in offered), [a.key for a in offered]
-                assert "this move is made here" in shown(app)
-                mine = await receive_table(phones[first], 3)
+                assert play.query_one(ActionPicker).legal == []
+                assert f"Waiting for {NAMES[first]}'s phone" in shown(app)
+                mine = after if first == 0 else await receive_table(phones[first], 3)
                 assert any("bottle" in a["text"].lower() for a in mine["actions"])
+                lots = [a for a in mine["actions"] if a["group"] == "Build a piece: on which lot?"]
+                assert lots and all(a["key"].startswith("@lot/build/") for a in lots)
+                assert lots[0]["text"].startswith("card 1,1")
+                await phones[first].send_json({"type": "play", "key": lots[0]["key"], "move": 3})
+                bench = (await receive_table(phones[first], 3))["build"]
+                assert bench["lot_build"] and bench["lot"].startswith("Lot: card 1,1")
+                await phones[first].send_json({"type": "build", "do": "pick", "piece": bench["shelf"][0][0]})
+                middle = sum(bench["outlines"][0]) / 2        # the finger holds the piece by its middle
+                await phones[first].send_json({"type": "build", "do": "move", "x": middle, "y": 40})
+                await phones[first].send_json({"type": "build", "do": "drop"})
+                told = await receive_table(phones[first], 4)
+                assert told["build"] is None
+                seat, key, payload = play.match.log.moves[3]
+                assert (seat, key, payload["card"], payload["piece"]) == (first, "build", [0, 0], bench["shelf"][0][0])
+                assert f"{NAMES[first]} builds a cube" in shown(app)
                 # the operator hands Chie's seat to the kiosk's screen: her link dies
                 await pilot.press("p")
                 await until_phones(pilot, app)

@@ -143,7 +143,7 @@ def test_no_message_to_a_phone_holds_another_seats_secret(name, players, options
                 world = match.clone()
                 world.state = rules.scramble(match.state, seat, Rng(step, stream=seat), players, match.options)
                 shadow = Hub(world, NAMES[:players], [seat], lines=phone_lines(game, NAMES[:players]),
-                             play=lambda s, k, p: None, title=game.info.title)
+                             play=lambda s, k, p: None, title=game.info.title, lots=t.hub.lots)
                 shadow.log = list(t.hub.log)
                 assert shadow.table_for(seat) == t.hub.table_for(seat), (name, seed, step, seat)
             seat = match.to_act()[0]

@@ -133,6 +133,28 @@ def test_three_phones_bid_in_one_round_in_secret_and_a_reloaded_phone_carries_on
         assert kiosk.call(lambda: len(kiosk.play.match.log.moves)) == 3
         for page in pages:
             assert not page.locator('.pad[data-group="Bid"]').count() or page.locator("#waiting").is_visible()
+        # Ben bid most and acts first: he builds a piece on the first card by touch (004:123),
+        # the lot chosen on his phone, then the piece set down on its building screen
+        ben = pages[1]
+        lot = ben.locator('.group[data-group="Build a piece: on which lot?"] button.move', has_text="card 1,1").first
+        lot.wait_for(timeout=WAIT)
+        lot.tap()
+        ben.wait_for_selector("#build:not([hidden])", timeout=WAIT)
+        assert ben.locator('.build-do[data-do="cancel"]').is_visible()
+        assert not ben.locator('.build-do[data-do="stop"]').is_visible()
+        ben.locator(".build-piece").first.tap()
+        canvas = ben.locator("#build-canvas")
+        canvas.scroll_into_view_if_needed()
+        box = canvas.bounding_box()
+        ben.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.3)
+        ben.mouse.down()
+        ben.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.5, steps=4)
+        ben.mouse.up()
+        ben.locator('.build-do[data-do="drop"]').tap()
+        ben.wait_for_selector("#build", state="hidden", timeout=WAIT)
+        moves = kiosk.call(lambda: list(kiosk.play.match.log.moves))
+        assert moves[3][:2] == (1, "build") and moves[3][2]["card"] == [0, 0]
+        assert "Ben builds" in kiosk.shared_screen()
     finally:
         for c in contexts:
             c.close()

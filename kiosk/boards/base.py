@@ -92,6 +92,19 @@ class Board(VerticalScroll):
         `turn`, the second it starts at, `start`, and `why` they are back there)."""
         return None
 
+    @classmethod
+    def phone_lots(cls, game: Game, view: dict, seat: int, key: str) -> list[tuple[str, str]] | None:
+        """Where a phone may build for move `key`, one piece on a lot the player chooses (a
+        placement no number pad gives): each lot's id and words. None: no phone builds it,
+        it is made at the kiosk's screen."""
+        return None
+
+    @classmethod
+    def phone_bench(cls, match, seat: int, key: str, lot: str, clock, names: list[str]):
+        """The build bench (kiosk.practice.turn.TurnBench) on which a phone places the piece of
+        `key` on `lot`, one of `phone_lots`; its drop plays the move on `match`."""
+        raise NotImplementedError
+
     #: actions that take data are listed among the others; choosing one calls open_data
     data_in_picker = False
 

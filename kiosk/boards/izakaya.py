@@ -335,6 +335,10 @@ class TablePanel(IzakayaPainter):
         return out
 
 
+#: Izakaya's moves that place one piece on a lot (004:123): a build, and the free piece
+BUILD_KEYS = ("build", "bonus")
+
+
 class IzakayaBoard(Board):
     """The whole Izakaya table, redrawn from the view after every move. A build is chosen in
     the list of actions like any other; its lot and its piece come on screens of their own."""
@@ -345,6 +349,18 @@ class IzakayaBoard(Board):
     def open_data(cls, play, seat: int, key: str) -> None:
         from ..practice.lot_build import open_lot_build
         open_lot_build(play, seat, key)
+
+    @classmethod
+    def phone_lots(cls, game: Game, view: dict, seat: int, key: str) -> list[tuple[str, str]] | None:
+        from ..practice.lot_build import lots_of
+        if key not in BUILD_KEYS:
+            return None
+        return lots_of(view, game.rules.deck)
+
+    @classmethod
+    def phone_bench(cls, match, seat: int, key: str, lot: str, clock, names: list[str]):
+        from ..practice.lot_build import LotBench
+        return LotBench(match, seat, clock, names, lot, key)
 
     def compose(self) -> ComposeResult:
         yield StatusPanel(self.game, self.seats, id="izk-status")

@@ -1,5 +1,9 @@
 """Building on a phone: the seat's build bench kept in the kiosk, the phone a thin hand.
 
+Two kinds: a building round where everyone builds at once (`live_bench`: Tokyo Jutaku,
+Bottle Bonus, Countdown), and one piece on a lot the player chose on the phone (the board's
+`phone_bench`: Izakaya's build), whose drop is the move and closes the bench.
+
 The phone shows what the bench draws (the lot, the building, the piece in hand and where
 it would land, in mm) and sends what the finger does: pick a piece, move it, turn, flip,
 set down, take back, Stop!. The bench is the kiosk's own (kiosk.practice.turn.TurnBench),
@@ -16,6 +20,8 @@ from ..practice.turn import TurnBench
 
 #: the commands a phone's finger sends, and the bench method each calls
 COMMANDS = {"pick", "move", "turn", "flip", "drop", "put_back", "take_back", "stop", "give_up"}
+#: what a finger may do while placing one piece on a chosen lot ("cancel" closes the bench)
+LOT_COMMANDS = {"pick", "move", "turn", "flip", "drop", "put_back", "cancel"}
 MAX_MM = 2000.0
 
 
@@ -33,12 +39,41 @@ class LiveTurn:
         return events
 
 
-class PhoneBench:
-    """One phone seat's bench in a building round where everyone builds at once."""
+class Reporting:
+    """The match as a phone's one-piece bench plays on it: each move also reaches the kiosk
+    (its log, autosave, every phone's table) as a move made at the kiosk's screen does."""
 
-    def __init__(self, match, seat: int, clock, names: list[str], on_move):
-        self.bench = TurnBench(match, seat, clock, names, turn=LiveTurn(match, seat, on_move))
-        self.bench.message = "Everyone builds now: pick a piece below, move it with your finger, set it down."
+    def __init__(self, match, on_move):
+        self._match = match
+        self._on_move = on_move
+
+    def play(self, seat: int, key, payload=None):
+        events = self._match.play(seat, key, payload)
+        self._on_move(events)
+        return events
+
+    def __getattr__(self, name):
+        return getattr(self._match, name)
+
+
+def live_bench(match, seat: int, clock, names: list[str], on_move) -> "PhoneBench":
+    """One phone seat's bench in a building round where everyone builds at once."""
+    bench = PhoneBench(TurnBench(match, seat, clock, names, turn=LiveTurn(match, seat, on_move)))
+    bench.bench.message = "Everyone builds now: pick a piece below, move it with your finger, set it down."
+    return bench
+
+
+class PhoneBench:
+    """A seat's bench as a phone works it; `key` is the move a one-piece bench makes (None in
+    a building round)."""
+
+    def __init__(self, bench, key: str | None = None):
+        self.bench = bench
+        self.key = key
+
+    @property
+    def lot_build(self) -> bool:
+        return self.key is not None
 
     def resync(self) -> None:
         """Someone else moved: the middle may have changed (a piece taken, a drink)."""
@@ -55,7 +90,7 @@ class PhoneBench:
         """Do what the finger did; a wrong message raises ValueError with the words to send."""
         b = self.bench
         do = msg.get("do")
-        if do not in COMMANDS:
+        if do not in (LOT_COMMANDS if self.lot_build else COMMANDS):
             raise ValueError("That could not be read.")
         if do == "pick":
             piece = msg.get("piece")
@@ -109,4 +144,5 @@ class PhoneBench:
             "clock": b.clock_line(),
             "message": b.refusal or b.message,
             "holding": held,
+            "lot_build": self.lot_build,
         }

@@ -42,6 +42,9 @@ RATE = 10.0
 #: so many refused or malformed messages within FLOOD_WINDOW seconds cut a phone off
 FLOOD_LIMIT = 30
 FLOOD_WINDOW = 10.0
+#: a phone's choice of the lot for a one-piece build: "@lot/<move key>/<lot id>", a key no
+#: game's move has (game keys never start with "@")
+LOT = "@lot/"
 
 
 class Refused(Exception):
@@ -84,12 +87,18 @@ class Hub:
     `match` is the match the kiosk plays; `names` the seats' names; `lines(view, seat)`
     the words of the public table and of what only `seat` sees, one list each (the board's
     `phone_lines`); `play(seat, key, payload)` plays a move the way the kiosk does (the
-    payload: an amount typed, Rules.amount) and returns nothing, or raises IllegalMove."""
+    payload: an amount typed, Rules.amount) and returns nothing, or raises IllegalMove.
+    `lots(view, seat, key)` says where a phone may build one piece for move `key` (the
+    board's `phone_lots`), and `lot_bench(seat, key, lot)` makes the bench it builds on."""
 
     def __init__(self, match, names: list[str], phone_seats: list[int], *,
                  lines: Callable[[dict, int], tuple[list[str], list[str]]],
-                 play: Callable[[int, str, dict | None], None], title: str):
+                 play: Callable[[int, str, dict | None], None], title: str,
+                 lots: Callable[[dict, int, str], list[tuple[str, str]] | None] = lambda view, seat, key: None,
+                 lot_bench: Callable[[int, str, str], object] | None = None):
         self.match = match
+        self.lots = lots
+        self.lot_bench = lot_bench
         self.names = names
         self.title = title
         self.lines = lines
@@ -154,11 +163,17 @@ class Hub:
             plain = [a for a in legal if not a.takes]
             said = [(a, match.rules.amount(match.state, seat, a)) for a in legal if a.takes]
             said = [(a, spec) for a, spec in said if spec is not None]
-            elsewhere = len(plain) + len(said) < len(legal)
+            typed_in = {a.key for a, _ in said}
+            built = [(a, self.lots(view, seat, a.key)) for a in legal if a.takes and a.key not in typed_in]
+            built = [(a, lots) for a, lots in built if lots is not None]
+            elsewhere = len(plain) + len(said) + len(built) < len(legal)
             choices = amount_choices(plain)
             typed = {key for c in choices for key in c.keys.values()}
             actions = [{"key": a.key, "text": named(a.text, self.names), "group": a.group}
                        for a in plain if a.key not in typed]
+            actions += [{"key": f"{LOT}{a.key}/{lot}", "text": named(words, self.names),
+                         "group": named(a.text, self.names) + ": on which lot?"}
+                        for a, lots in built for lot, words in lots]
             amounts = [{"group": c.group, "label": f"{c.group} (¥)", "choices": sorted(c.keys.items())}
                        for c in choices]
             amounts += [{"group": named(a.text, self.names), "label": named(a.text, self.names), "key": a.key,
@@ -170,6 +185,9 @@ class Hub:
         elif yours and elsewhere and not (actions or amounts):
             waiting = "Your move is made at the kiosk's screen: go to it now."
         build = None
+        bench = self.benches.get(seat)
+        if bench is not None and bench.lot_build and (not yours or bench.key not in {a.key for a in match.legal(seat)}):
+            del self.benches[seat]                  # the table moved on under a piece not set down
         if yours and seat in self.benches:
             build, actions, amounts, elsewhere, waiting = self.benches[seat].frame(), [], [], False, ""
         result = None
@@ -216,6 +234,9 @@ class Hub:
             raise Refused("The table has moved on: look again before you choose.")
         if seat not in match.to_act():
             raise Refused("It is not your move.")
+        if key.startswith(LOT):
+            self._open_lot(seat, key[len(LOT):], amount)
+            return
         action = next((a for a in match.legal(seat) if a.key == key), None)
         if action is None:
             raise Refused("That move is not possible now.")
@@ -229,14 +250,29 @@ class Hub:
         except IllegalMove as e:
             raise Refused(named(e.reason or str(e), self.names)) from None
 
+    def _open_lot(self, seat: int, chosen: str, amount) -> None:
+        """The phone chose where its one piece goes: its bench opens on that lot."""
+        key, _, lot = chosen.rpartition("/")
+        action = next((a for a in self.match.legal(seat) if a.key == key), None)
+        lots = None if action is None or amount is not None else self.lots(self.match.view(seat), seat, key)
+        if not lots or self.lot_bench is None or lot not in {lot_id for lot_id, _ in lots}:
+            raise Refused("That lot cannot be built on now.")
+        self.benches[seat] = self.lot_bench(seat, key, lot)
+
     def _build(self, seat: int, msg: dict) -> None:
-        """What a finger did on a phone's building: its bench does it (kiosk.phones.building)."""
+        """What a finger did on a phone's building: its bench does it (kiosk.phones.building).
+        A one-piece bench closes once its piece is set down (the move), or on "cancel"."""
         if not set(msg) <= {"type", "do", "piece", "x", "y"}:
             raise Refused("That could not be read.")
         bench = self.benches.get(seat)
         if seat not in self.seats or bench is None:
             raise Refused("There is no building round for you now.")
+        if bench.lot_build and msg.get("do") == "cancel":
+            del self.benches[seat]
+            return
         try:
             bench.command(msg)
         except ValueError as e:
             raise Refused(str(e)) from None
+        if bench.lot_build and bench.bench.done:
+            self.benches.pop(seat, None)

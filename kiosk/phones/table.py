@@ -7,11 +7,13 @@ move, whoever made it, reaches the phones.
 
 from __future__ import annotations
 
+import time
 from typing import Callable
 
 from core.game import Event, Game, Match, Move
 
 from ..boards import board_for
+from .building import PhoneBench, Reporting
 from .hub import Hub
 from .server import PhoneServer
 
@@ -38,8 +40,19 @@ class PhoneTable:
                  on_move: Callable[[list[Event]], None], host: str = "127.0.0.1", port: int = 0):
         self.match = match
         self.on_move = on_move
+        board = board_for(game.name)
+        start = time.monotonic()
+
+        def lots(view: dict, seat: int, key: str):
+            return board.phone_lots(game, view, seat, key)
+
+        def lot_bench(seat: int, key: str, lot: str):
+            bench = board.phone_bench(Reporting(match, on_move), seat, key, lot, lambda: time.monotonic() - start,
+                                      names)
+            return PhoneBench(bench, key)
+
         self.hub = Hub(match, names, phone_seats, lines=phone_lines(game, names), play=self._play,
-                       title=game.info.title)
+                       title=game.info.title, lots=lots, lot_bench=lot_bench)
         self.server = PhoneServer(self.hub, host, port)
 
     def _play(self, seat: int, key: str, payload: dict | None) -> None:

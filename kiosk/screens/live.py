@@ -10,7 +10,7 @@ from __future__ import annotations
 from core.bots import decide, play_choice
 from core.simultaneous import Table
 
-from ..phones.building import PhoneBench
+from ..phones.building import live_bench
 
 TICK = 0.1
 
@@ -26,7 +26,7 @@ class LiveRound:
         self.clock = lambda: app.clock() - start
         match = screen.match
         names = screen.names()
-        self.benches = {s: PhoneBench(match, s, self.clock, names, lambda events, s=s: self.moved(s, events))
+        self.benches = {s: live_bench(match, s, self.clock, names, lambda events, s=s: self.moved(s, events))
                         for s in to_act if screen.seats[s].phone}
         screen.phones.hub.benches = self.benches
 

@@ -244,9 +244,12 @@ class PlayScreen(Screen):
         return spot.phone and (self.phones is None or bool(self._beyond_the_phone(seat, self.match.legal(seat))))
 
     def _beyond_the_phone(self, seat: int, legal: list) -> list:
-        """The moves of `legal` whose data no phone pad gives (a building's placement)."""
+        """The moves of `legal` whose data no phone gives: neither an amount on its pad nor
+        one piece on a lot it chooses (Board.phone_lots)."""
         match = self.match
-        return [a for a in legal if a.takes and match.rules.amount(match.state, seat, a) is None]
+        view = match.view(seat)
+        return [a for a in legal if a.takes and match.rules.amount(match.state, seat, a) is None
+                and self.board_cls.phone_lots(self.game, view, seat, a.key) is None]
 
     def _phone_waiting(self, to_act: tuple[int, ...]) -> str:
         parts = []

@@ -345,6 +345,11 @@
     var b = t && !t.over && t.your_turn ? t.build : null;
     show(el.build, !!b);
     if (!b) { state.shelfSig = null; return; }
+    var one = !!b.lot_build;      // one piece on a chosen lot: set down, or back; no Stop!
+    el.build.querySelectorAll('.build-do').forEach(function (btn) {
+      var only = { stop: !one, give_up: !one, take_back: !one, cancel: one };
+      if (btn.dataset.do in only) show(btn, only[btn.dataset.do]);
+    });
     el.buildLot.textContent = asText(b.lot);
     el.buildState.textContent = asText(b.state) + ' · ' + asText(b.clock);
     el.buildMessage.textContent = asText(b.message);
@@ -411,21 +416,15 @@
     list(b.held).forEach(function (p) { polygon(ctx, v, p); ctx.fill(); });
   }
 
-  function heldBox(b) {
-    var xs = [], ys = [];
-    list(b.held).forEach(function (p) { p.forEach(function (q) { xs.push(q[0]); ys.push(q[1]); }); });
-    if (!xs.length) return null;
-    return { w: Math.max.apply(null, xs) - Math.min.apply(null, xs), h: Math.max.apply(null, ys) - Math.min.apply(null, ys) };
-  }
-
   var drag = { on: false, last: 0, timer: null, x: 0, y: 0 };
 
   function fingerAt(ev) {
     var t = state.table, b = t && t.build;
     if (!b || !b.holding) return;
-    var rect = el.buildCanvas.getBoundingClientRect(), v = view(b), box = heldBox(b) || { w: 0, h: 0 };
-    drag.x = Math.round((v.mmX(ev.clientX - rect.left) - box.w / 2) * 10) / 10;
-    drag.y = Math.round((v.mmY(ev.clientY - rect.top) - box.h / 2) * 10) / 10;
+    var rect = el.buildCanvas.getBoundingClientRect(), v = view(b);
+    // the finger holds the piece by its middle: the kiosk's bench takes the middle (mm)
+    drag.x = Math.round(v.mmX(ev.clientX - rect.left) * 10) / 10;
+    drag.y = Math.round(v.mmY(ev.clientY - rect.top) * 10) / 10;
     var now = Date.now();
     if (now - drag.last >= 80) {
       drag.last = now;
