@@ -4,13 +4,18 @@ Run it by hand from the project root whenever a citation is added or changed:
 
     .venv/bin/python tests/rulebook/make_copy.py
 
+and, to check the copy against the rulebook without writing it (a developer's check, where
+the rulebook lies beside the checkout; the test suite never reads it):
+
+    .venv/bin/python tests/rulebook/make_copy.py --check
+
 It reads the rulebook at ../shared/seeds/000_e98393ccc20da7fd.txt (beside the project,
 not part of it), collects every "000:NNN" and "000:NNN-MMM" citation in the files listed
 in SCANNED (both ends of a range), and writes those rulebook lines, one a line, as
 "NNN<TAB>text". A cited line that is blank is written with no text and reported, so the
 test can say which citation is off. Nothing in the product reads the rulebook or this copy;
 tests/test_tsukiji_citations.py checks every citation and quote against the copy, and the
-copy against the rulebook when the rulebook is on the machine. The tests never run this.
+copy's digests (a line edited by hand is found). The tests never run this.
 """
 
 from __future__ import annotations
@@ -98,10 +103,27 @@ def read_rulebook(path: Path = RULEBOOK) -> dict[int, str]:
     return dict(enumerate(path.read_text(encoding="utf-8").split("\n"), 1))
 
 
-def main() -> int:
+def check() -> int:
+    """The copy is the rulebook's lines, and made from this rulebook: 0, or 1 saying what differs."""
+    text = RULEBOOK.read_text(encoding="utf-8")
+    if read_digests()["rulebook"] != digest(text):
+        print("the rulebook has changed since the copy was made: re-run make_copy.py and check the citations")
+        return 1
+    book = read_rulebook()
+    bad = [n for n, line in read_copy().items() if book.get(n) != line]
+    if bad:
+        print(f"tests/rulebook/000.txt differs from the rulebook on lines {bad}: re-run make_copy.py")
+        return 1
+    print(f"the copy's {len(read_copy())} lines are the rulebook's")
+    return 0
+
+
+def main(argv: list[str]) -> int:
     if not RULEBOOK.is_file():
         print(f"the rulebook is not at {RULEBOOK}", file=sys.stderr)
         return 1
+    if argv == ["--check"]:
+        return check()
     book = read_rulebook()
     rows, blank, missing = [], [], []
     for n in sorted(cited_lines()):
@@ -124,4 +146,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
