@@ -27,6 +27,8 @@ as it is added.
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -37,6 +39,30 @@ from physics.stability import judged
 from physics.world import TOUCH_MM
 
 ALL_KINDS = ("block", "beam", "column", "arch", "l-shape", "triangle")
+
+#: the physics verdicts the architects have asked for: while they plan, the same candidate
+#: building is judged again and again (each row of a floor, each seat, each decision; 41 %
+#: of the judgements of a 4-player Countdown game), and the verdict of a building is always
+#: the same, so it is kept. Bounded, the oldest first out; a lock for bots thinking in threads.
+STANDS_KEPT = 4096
+_stands_kept: OrderedDict = OrderedDict()
+_stands_lock = threading.Lock()
+
+
+def stands(building: Building) -> bool:
+    """Whether the building stands (physics.stability.judged), remembered."""
+    key = (building.lot, building.outline, tuple(building.placements))
+    with _stands_lock:
+        kept = _stands_kept.get(key)
+        if kept is not None and kept[0] is building.pieces:
+            _stands_kept.move_to_end(key)
+            return kept[1]
+    answer = judged(building).stands is True
+    with _stands_lock:
+        _stands_kept[key] = (building.pieces, answer)
+        if len(_stands_kept) > STANDS_KEPT:
+            _stands_kept.popitem(last=False)
+    return answer
 
 
 @dataclass(frozen=True)
@@ -212,7 +238,7 @@ def verified(lot: Lot, outline: int, placements, pieces: Catalogue | None = None
     b = Building(lot, outline, list(placements), pieces=pieces or catalogue())
     if any(p.floor < q.floor for p, q in zip(placements[1:], placements)):
         return False                       # not floor by floor: a prefix might not rest
-    return not b.check() and judged(b).stands is True
+    return not b.check() and stands(b)
 
 
 def _pick_outline(outlines, widths, rng) -> int:
@@ -481,7 +507,7 @@ def _lay_row(building: Building, polys, row: list[_Shape], lo: float, room: floa
         if not _sits_flat(s, x, y, [ps for ps, q in zip(placed, work.placements) if q.floor == floor - 1]):
             break
         work.placements.append(p)
-        if work.check(complete=False) or judged(work).stands is not True:
+        if work.check(complete=False) or not stands(work):
             work.placements.pop()
             break
         placed.append(work.polygons(len(work.placements) - 1))
