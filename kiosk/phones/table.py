@@ -49,6 +49,8 @@ class PhoneTable:
         def lot_bench(seat: int, key: str, lot: str):
             bench = board.phone_bench(Reporting(match, on_move), seat, key, lot, lambda: time.monotonic() - start,
                                       names)
+            bench.message = ("Tap a piece below, drag it over the lot with your finger, then Set down: "
+                             "it stays where you set it.")
             return PhoneBench(bench, key)
 
         self.hub = Hub(match, names, phone_seats, lines=phone_lines(game, names), play=self._play,
