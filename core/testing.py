@@ -64,6 +64,9 @@ def check_random_play(game, players: int, seed: int, *, options: dict | None = N
         if len(set(keys)) != len(keys):
             dup = sorted({k for k in keys if keys.count(k) > 1})[:3]
             _fail(game, seed, players, step, f"legal keys repeat: {dup}")
+        # the match's own list of this seat's moves, as Match._legal_map would compute it
+        # again from the same position: the move played below need not ask the game twice
+        match._legal_cache = (len(match.log.moves), seat, {a.key: a for a in actions})
         if step % checks_every == 0:
             _check_illegal(game, match, seat, set(keys), seed, players, step, chooser)
             _check_views(game, match, seed, players, step, chooser)
