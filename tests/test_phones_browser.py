@@ -143,13 +143,7 @@ def test_three_phones_bid_in_one_round_in_secret_and_a_reloaded_phone_carries_on
         assert ben.locator('.build-do[data-do="cancel"]').is_visible()
         assert not ben.locator('.build-do[data-do="stop"]').is_visible()
         ben.locator(".build-piece").first.tap()
-        canvas = ben.locator("#build-canvas")
-        canvas.scroll_into_view_if_needed()
-        box = canvas.bounding_box()
-        ben.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.3)
-        ben.mouse.down()
-        ben.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.5, steps=4)
-        ben.mouse.up()
+        drag(ben, to=0.5)                                # over the middle of the card's lot
         ben.locator('.build-do[data-do="drop"]').tap()
         ben.wait_for_selector("#build", state="hidden", timeout=WAIT)
         moves = kiosk.call(lambda: list(kiosk.play.match.log.moves))
@@ -185,14 +179,14 @@ def jutaku(tmp_path):
     k.close()
 
 
-def drag(page) -> None:
-    """A finger drags the held piece down over the lot."""
+def drag(page, to: float = 0.4) -> None:
+    """A finger drags the held piece down to `to` of the canvas's width."""
     canvas = page.locator("#build-canvas")
     canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
     page.mouse.move(box["x"] + box["width"] * 0.45, box["y"] + box["height"] * 0.3)
     page.mouse.down()
-    page.mouse.move(box["x"] + box["width"] * 0.4, box["y"] + box["height"] * 0.5, steps=4)
+    page.mouse.move(box["x"] + box["width"] * to, box["y"] + box["height"] * 0.5, steps=4)
     page.mouse.up()
 
 
