@@ -12,16 +12,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid, Vertical
 from textual.content import Content
 from textual.widgets import Static
 
+from physics import geometry
 from physics.building import Building
 from physics.practice import palette as P
 from physics.practice.build import BuildPractice
 
 from ..widgets.pixels import PixelCanvas
 from . import draw
+
+#: a picture shows the building and this much above it, and at least up to LOWEST_TOP_MM:
+#: the small pictures of the shared screen spend no rows on empty sky
+ROOM_ABOVE_MM = 25.0
+LOWEST_TOP_MM = 50.0
 
 
 @dataclass(frozen=True)
@@ -64,7 +70,10 @@ class BuildingPicture(Vertical):
         bench, picture = self._bench, self.picture
         if bench is None or picture is None or canvas.size_px[0] < 4 or canvas.size_px[1] < 4:
             return
-        draw.draw_build(canvas, _Outlined(bench, picture.moved), draw.build_view(canvas, bench))
+        x0, y0, x1, y1 = bench.extent()
+        tops = [geometry.bounds(parts)[3] for parts in bench.pieces_now() if parts]
+        y1 = min(y1, max(LOWEST_TOP_MM, max(tops, default=0.0) + ROOM_ABOVE_MM))    # no empty sky
+        draw.draw_build(canvas, _Outlined(bench, picture.moved), draw.fit(canvas, x0, y0, x1, y1))
 
 
 class _Outlined:
@@ -81,12 +90,18 @@ class _Outlined:
         return set(self._moved) | {i for v in self._bench.violations for i in v.pieces}
 
 
-class Buildings(Horizontal):
-    """One picture a seat; `show(pictures)` with None for a seat shows nothing for it."""
+#: pictures side by side at most; more seats go on a second row
+ACROSS = 4
+
+
+class Buildings(Grid):
+    """One picture a seat, ACROSS to a row; `show(pictures)` with None for a seat shows
+    nothing for it."""
 
     def __init__(self, seats: int, **kw):
         super().__init__(**kw)
         self.seats = seats
+        self.styles.grid_size_columns = min(seats, ACROSS)
         self._buildings: list[Building | None] = [None] * seats
         self._keys: list[tuple | None] = [None] * seats
 
