@@ -18,9 +18,9 @@ import pytest
 from core import saves
 from core.bots import make_bot, play_turn
 from core.rng import Rng
-from tokyo.cli import main
 from kiosk.screens import Seat
 from kiosk.session import make_meta
+from tokyo.cli import main
 
 TOKYO = str(Path(sys.executable).parent / "tokyo")
 SEAT_NUMBER = re.compile(r"\b[Ss]eat \d")
@@ -224,7 +224,6 @@ def test_tts_export_into_a_read_only_folder(capsys, tmp_path, monkeypatch):
         locked.chmod(0o755)
 
 
-@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
 @pytest.mark.parametrize("argv", [
     ["tts", "export", "chocolate_milk", "--players", "2", "--out", "/proc/tokyo-export"],
     ["tts", "picture", "{save}", "--out", "/proc/tokyo.png"],
@@ -232,7 +231,8 @@ def test_tts_export_into_a_read_only_folder(capsys, tmp_path, monkeypatch):
     ["practice", "push", "--count", "2", "--png", "/proc/tokyo.png"],
 ], ids=lambda a: " ".join(a[:2]))
 def test_a_place_nobody_can_write_is_one_line(capsys, tmp_path, argv):
-    """/proc takes no new files, not even from root: the write itself fails."""
+    """/proc takes no new files, not even from root: the write itself fails. (The kiosk runs
+    on Debian, as CI does; there is no other machine this test needs to pass on.)"""
     if "{save}" in argv:
         assert main(["tts", "export", "chocolate_milk", "--players", "2", "--out", str(tmp_path)]) == 0
         capsys.readouterr()
