@@ -13,6 +13,7 @@ import math
 from dataclasses import asdict, dataclass, field
 
 from core.components import LotCard, roman_pieces
+from core.words import count_words
 
 from . import geometry
 from .pieces import Catalogue, catalogue
@@ -223,11 +224,11 @@ class Building:
                     out.append(Violation(R_SUPPORT, f"piece {i + 1} {what}", (i,) + tuple(below)))
         if complete:
             if self.lot.floors is not None and len(floors) != self.lot.floors:
-                out.append(Violation(R_FLOORS, f"the building has {len(floors)} floor(s); the card asks "
+                out.append(Violation(R_FLOORS, f"the building has {count_words(len(floors), 'floor')}; the card asks "
                                                f"for exactly {self.lot.floors}", tuple(range(n))))
             want = self.lot.pieces
             if want is not None and n != want:
-                out.append(Violation(R_PIECES, f"the building has {n} piece(s); the card asks for exactly "
+                out.append(Violation(R_PIECES, f"the building has {count_words(n, 'piece')}; the card asks for exactly "
                                                f"{want} ({self.lot.numeral})", tuple(range(n))))
         return out
 

@@ -507,7 +507,7 @@ def test_a_building_that_falls_goes_back_to_the_supply(izakaya):
     seat = now(m)
     events = play(m, "build", piece((0, 0), "column-10x40-1", 25.0, y=20.0, floor=2, rotation=20.0))
     assert [(e.kind, e.seat) for e in events] == [("collapse", seat)]
-    assert "2 piece(s) go back to the supply" in events[0].text
+    assert "2 pieces go back to the supply" in events[0].text
     assert m.state["buildings"] == {} and m.state["collapses"] == 1
     assert m.state["supply"] == izakaya.rules.pieces.ids()
     # a lone piece that cannot stand falls too

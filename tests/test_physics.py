@@ -131,7 +131,7 @@ def test_floors_exactly_as_the_card_asks():
     lot = Lot(((0.0, 88.0),), floors=3, numeral="II")
     b = house(Placement("cube-20-1", 10, 0), Placement("cube-20-2", 10, 20, floor=2), lot=lot)
     v = b.check()
-    assert rules_of(v) == {B.R_FLOORS} and "2 floor(s)" in v[0].message and "exactly 3" in v[0].message
+    assert rules_of(v) == {B.R_FLOORS} and "has 2 floors;" in v[0].message and "exactly 3" in v[0].message
 
 
 def test_pieces_exactly_as_the_card_asks():
@@ -139,7 +139,7 @@ def test_pieces_exactly_as_the_card_asks():
     lot = Lot(((0.0, 88.0),), floors=1, numeral="V")
     b = house(*(Placement(f"cube-20-{i}", 4 + 20 * (i - 1), 0) for i in range(1, 5)), lot=lot)
     v = b.check()
-    assert rules_of(v) == {B.R_PIECES} and "4 piece(s)" in v[0].message and "exactly 5" in v[0].message
+    assert rules_of(v) == {B.R_PIECES} and "has 4 pieces;" in v[0].message and "exactly 5" in v[0].message
     b.place(Placement("slab-50x10-1", 4, 20, floor=1))
     assert B.R_PIECES not in rules_of(b.check())
 

@@ -29,6 +29,7 @@ from core.errors import IllegalMove
 from core.game import Move
 from core.rng import Rng
 from core.testing import steered_by_bots
+from core.words import count_words
 from games.jutaku.cards import CENTRE, SIZE
 from physics.building import CARD_MM
 from tts.export import export
@@ -258,8 +259,8 @@ def check_countdown(save, match, pictures) -> None:
     for p in plates:
         i = whose(p, n)
         if s["status"][i] == "out":
-            assert f"scores {s['score'][i]} piece(s)" in p["Description"]
-        assert f"tower: {len(s['built'][i])} piece(s)" in p["Description"]
+            assert f"scores {count_words(s['score'][i], 'piece')}" in p["Description"]
+        assert f"tower: {count_words(len(s['built'][i]), 'piece')}" in p["Description"]
     assert not tagged(save, "yen")
     check_pieces(save, match)
     check_notes(save, "Rules", "Set-up", "Position")

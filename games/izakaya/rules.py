@@ -330,11 +330,11 @@ class Izakaya(Rules):
         b = self.building(s, r, c, outline)
         side = self.side(s, r, c)
         if p.floor > side.floors:
-            raise IllegalMove(f"this lot allows {side.floors} floor(s); a building has no more floors than "
-                              "its card asks (004:45)", R_BUILD)
+            raise IllegalMove(f"this lot allows {count_words(side.floors, 'floor')}; a building has no more floors "
+                              "than its card asks (004:45)", R_BUILD)
         if len(b.placements) >= side.pieces:
-            raise IllegalMove(f"this lot allows {side.pieces} piece(s) ({side.numeral}); a building has no more "
-                              "pieces than its card asks (004:46)", R_BUILD)
+            raise IllegalMove(f"this lot allows {count_words(side.pieces, 'piece')} ({side.numeral}); a building has "
+                              "no more pieces than its card asks (004:46)", R_BUILD)
         b.place(p)
         new = len(b.placements) - 1
         problems = [v for v in b.check(complete=False) if new in v.pieces]
@@ -459,7 +459,8 @@ class Izakaya(Rules):
         s["supply"] = sorted(s["supply"] + [q["piece"] for q in fallen], key=order.__getitem__)
         s["collapses"] += 1
         return [Event("collapse", f"Seat {seat + 1} builds {what} on card {r + 1},{c + 1}, and the building "
-                                  f"falls: its {len(fallen)} piece(s) go back to the supply (our ruling)", seat)]
+                                  f"falls: its {count_words(len(fallen), 'piece')} go back to the supply "
+                                  "(our ruling)", seat)]
 
     def _next_turn(self, s) -> list[Event]:
         s["turn"] += 1

@@ -11,6 +11,7 @@ The other lot cards and the 8 architect markers stay in the box (Countdown uses 
 
 from __future__ import annotations
 
+from core.words import count_words
 from games.jutaku.architect import countdown_seconds
 from games.jutaku.cards import Deck
 
@@ -43,12 +44,13 @@ def seat_words(s, i) -> list[str]:
     floors = len({p["floor"] for p in s["built"][i]})
     st = s["status"][i]
     if st == "out":
-        first = f"out in round {s['out_round'][i]}: scores {s['score'][i]} piece(s)"
+        first = f"out in round {s['out_round'][i]}: scores {count_words(s['score'][i], 'piece')}"
     elif st == "waiting":
         first = f"floor {s['round']} done, waits for the others"
     else:
         first = f"builds floor {s['round']}"
-    return [first, f"tower: {pieces} piece(s) on {floors} floor(s); {s['stood'][i]} stood last round"]
+    tower = f"tower: {count_words(pieces, 'piece')} on {count_words(floors, 'floor')}"
+    return [first, f"{tower}; {s['stood'][i]} stood last round"]
 
 
 def timer_lines(s) -> tuple[list[str], int | None]:

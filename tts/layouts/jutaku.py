@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from core.components import ARCHITECTS
+from core.words import count_words
 from games.jutaku.cards import CENTRE, SIZE
 from physics.building import CARD_MM, Building
 
@@ -91,7 +92,7 @@ def _square(t: Table, o: dict, rot: float | None = None, y: float | None = None,
 
 def card_words(card: dict, white: bool) -> str:
     side = card.get("back", card) if white else card
-    return (f"{'white' if white else 'blue'} side: {side['floors']} floor(s), {side['numeral']}, "
+    return (f"{'white' if white else 'blue'} side: {count_words(side['floors'], 'floor')}, {side['numeral']}, "
             f"¥{int(side['yen']):,}")
 
 
@@ -282,7 +283,7 @@ def check_pieces(rules_pieces, supply, built) -> None:
     seen = list(supply) + [p["piece"] for b in built for p in b]
     need(all(p in ids for p in seen), "a piece is not in the catalogue")
     need(len(seen) == len(set(seen)), "a piece lies in two places at once")
-    need(set(seen) == ids, f"{len(ids) - len(set(seen))} piece(s) are nowhere (in the middle or on a lot)")
+    need(set(seen) == ids, f"pieces nowhere, {len(ids) - len(set(seen))} of them (in the middle or on a lot)")
 
 
 def check_jutaku(rules, s) -> list[str]:
@@ -417,7 +418,7 @@ def seat_lines(rules, s, i) -> list[str]:
                    f"{side.floors} fl, {side.numeral}")
     if phase == "build":
         tries = len(s["tries"][i])
-        out.append(f"{status}: {len(s['built'][i])} piece(s)" + (f", {tries} Stop!" if tries else ""))
+        out.append(f"{status}: {count_words(len(s['built'][i]), 'piece')}" + (f", {tries} Stop!" if tries else ""))
     elif phase != "start":
         out.append(phase)
     if rules.bottle:
