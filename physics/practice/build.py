@@ -538,7 +538,8 @@ class BuildPractice:
             lines = []
             for m in v.moved:
                 against = "the table" if m["against"] == "table" else f"piece {m['against'] + 1}"
-                lines.append(f"piece {m['piece'] + 1} ({m['id']}) moved {m['moved_mm']:.1f} mm and turned "
+                name = self.building.pieces.name(m["id"])
+                lines.append(f"piece {m['piece'] + 1} (the {name}) moved {m['moved_mm']:.1f} mm and turned "
                              f"{m['turned_deg']:.1f}° against {against}")
             items.append(ReportItem("alert", f"At {v.seconds:.2f} s {n} piece{'s' if n > 1 else ''} had moved past "
                                              f"{world.MOVE_LIMIT_MM:g} mm or {world.TURN_LIMIT_DEG:g}°",
