@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 import msgpack  # noqa: E402
 import msgspec  # noqa: E402
 
-from core import games, saves  # noqa: E402
+from core import checks, games, saves  # noqa: E402
 from core.payload import copy_plain  # noqa: E402
 from games.jutaku import persist, saved  # noqa: E402
 from games.jutaku import rules as jutaku_rules  # noqa: E402
@@ -82,28 +82,25 @@ def code_lines(path: Path, names: list[str]) -> dict[str, int]:
     return out
 
 
-TODAY = {"helpers": ["_need", "_int", "_num", "_list"], "check_state": ["check_state"],
-         "_check_bottle": ["_check_bottle"]}
-DECLARED = {"declaration": ["saved_type", "_declare"],
-            "cross-field invariants": ["_invariants", "_drinks", "_need"],
-            "glue (older saves, messages, entry)": ["BadPosition", "check_saved", "_older", "_seconds",
-                                                    "_refusal"]}
+#: the parts of each way of checking: (what, module, names); the hand checks' helpers have
+#: lived in core.checks since the games share them
+TODAY = [("helpers (core/checks.py)", checks, ["need", "whole", "number", "listed"]),
+         ("check_state", persist, ["check_state"]), ("_check_bottle", persist, ["_check_bottle"])]
+DECLARED = [("declaration", saved, ["saved_type", "_declare"]),
+            ("cross-field invariants", saved, ["_invariants", "_drinks", "_need"]),
+            ("glue (older saves, messages, entry)", saved, ["BadPosition", "check_saved", "_older", "_seconds",
+                                                          "_refusal"])]
 
 
 def lines() -> None:
     print("1. Lines of checking code (code lines only)")
-    total = 0
-    for part, names in TODAY.items():
-        n = sum(code_lines(Path(persist.__file__), names).values())
-        total += n
-        print(f"   today    persist.py {part:<38} {n:4d}")
-    print(f"   today    total {total:>47d}")
-    total = 0
-    for part, names in DECLARED.items():
-        n = sum(code_lines(Path(saved.__file__), names).values())
-        total += n
-        print(f"   msgspec  saved.py   {part:<38} {n:4d}")
-    print(f"   msgspec  total {total:>47d}")
+    for way, parts in (("today  ", TODAY), ("msgspec", DECLARED)):
+        total = 0
+        for part, module, names in parts:
+            n = sum(code_lines(Path(module.__file__), names).values())
+            total += n
+            print(f"   {way}  {part:<48} {n:4d}")
+        print(f"   {way}  total {total:>47d}")
 
 
 # ---- 2. time ------------------------------------------------------------------------------
