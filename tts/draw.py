@@ -3,8 +3,10 @@ boards with their spaces named, token faces. No display is needed (plain Surface
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
+from collections import OrderedDict
 from functools import lru_cache
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -24,10 +26,30 @@ def font(size: int) -> "pygame.font.Font":
     return pygame.font.Font(None, size)
 
 
+#: encoded PNGs by their pixels: most images of an export (card faces, tokens, boards) are
+#: the same in the next export of the same game, and encoding is most of an export's time
+_PNGS: OrderedDict[tuple, bytes] = OrderedDict()
+PNG_CACHE_BYTES = 64 * 1024 * 1024
+_png_bytes = 0
+
+
 def png(surface: "pygame.Surface") -> bytes:
+    """The surface as PNG bytes; the same pixels are encoded once a process."""
+    global _png_bytes
+    key = (surface.get_size(), hashlib.blake2b(pygame.image.tobytes(surface, "RGBA"), digest_size=20).digest())
+    data = _PNGS.get(key)
+    if data is not None:
+        _PNGS.move_to_end(key)
+        return data
     buf = io.BytesIO()
     pygame.image.save(surface, buf, "image.png")
-    return buf.getvalue()
+    data = buf.getvalue()
+    _PNGS[key] = data
+    _png_bytes += len(data)
+    while _png_bytes > PNG_CACHE_BYTES:
+        _, old = _PNGS.popitem(last=False)
+        _png_bytes -= len(old)
+    return data
 
 
 def text_block(surface, lines, rect, *, size: int = 28, colour: Colour = INK, centre: bool = False) -> None:
