@@ -1,3 +1,4 @@
+import gc
 import os
 
 import pytest
@@ -31,6 +32,16 @@ def pytest_xdist_auto_num_workers(config):
     266 s against 290 s with one worker a core."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return cores + 1
+
+
+def pytest_collection_finish(session):
+    """The garbage collector, told what stays: everything imported and collected is moved out
+    of its reach (gc.freeze), and it runs after 20,000 new objects instead of 700. The games'
+    states and the kiosks' widgets make objects by the million; measured on the kiosk's play
+    tests and the random play, 9 % less CPU, the same tests."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
 
 
 @pytest.fixture(scope="session")
