@@ -68,6 +68,24 @@ def test_the_same_game_gives_the_same_files(tmp_path):
     assert json.dumps(a.save) == json.dumps(b.save) and a.files == b.files
 
 
+def test_a_picture_is_encoded_once_and_decodes_to_its_own_pixels():
+    """The PNG cache: the same pixels give the very bytes encoded before; one pixel changed,
+    or the same bytes in another format, give their own PNG."""
+    from tts import draw
+    card = draw.card("Tako", ["¥300"])
+    first = draw.png(card)
+    again = draw.card("Tako", ["¥300"])
+    assert draw.png(again) is first
+    back = draw.pygame.image.load(io.BytesIO(first), "x.png")
+    assert back.get_size() == card.get_size() and back.get_at((40, 200)) == card.get_at((40, 200))
+    again.set_at((0, 0), (1, 2, 3))
+    assert draw.png(again) != first
+    flat = draw.pygame.Surface(card.get_size(), depth=24)
+    flat.blit(card, (0, 0))
+    assert draw.pixels(flat) != draw.pixels(card)
+    assert draw.pygame.image.load(io.BytesIO(draw.png(flat)), "x.png").get_at((40, 200)) == card.get_at((40, 200))
+
+
 def test_a_base_url_names_every_file_there(tmp_path):
     _, save = exported("chocolate_milk", 2, tmp_path, base_url="https://example.org/tokyo/")
     named = urls(save)

@@ -33,10 +33,21 @@ PNG_CACHE_BYTES = 64 * 1024 * 1024
 _png_bytes = 0
 
 
-def png(surface: "pygame.Surface") -> bytes:
-    """The surface as PNG bytes; the same pixels are encoded once a process."""
+def pixels(surface: "pygame.Surface") -> tuple:
+    """What tells one picture from another: its size, pixel format and a digest of its pixels
+    (read in place, not copied: a sheet of cards is tens of megabytes)."""
+    try:
+        digest = hashlib.sha1(surface.get_view("0")).digest()
+    except (ValueError, BufferError):
+        digest = hashlib.sha1(pygame.image.tobytes(surface, "RGBA")).digest()
+    return surface.get_size(), surface.get_bitsize(), surface.get_masks(), digest
+
+
+def png(surface: "pygame.Surface", key: tuple | None = None) -> bytes:
+    """The surface as PNG bytes; the same pixels are encoded once a process (`key`: its
+    `pixels`, when the caller has them)."""
     global _png_bytes
-    key = (surface.get_size(), hashlib.blake2b(pygame.image.tobytes(surface, "RGBA"), digest_size=20).digest())
+    key = key or pixels(surface)
     data = _PNGS.get(key)
     if data is not None:
         _PNGS.move_to_end(key)

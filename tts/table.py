@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import draw, models
-from .draw import pygame
 from .units import CHIP, CHIP_STEP, TILE_WIDTH, TOKEN_WIDTH
 
 #: TTS player colours, in the order seats take them
@@ -98,12 +97,12 @@ class Table:
 
     def image(self, name: str, surface) -> str:
         """The PNG of `surface`, encoded once however often the same image is named."""
-        raw = (surface.get_size(), pygame.image.tobytes(surface, "RGBA"))
+        key = draw.pixels(surface)
         have = self._images.get(name)
-        if have is not None and have[0] == raw:
+        if have is not None and have[0] == key:
             return have[1]
-        url = self.file(f"{self.game}/images/{name}.png", draw.png(surface))
-        self._images[name] = (raw, url)
+        url = self.file(f"{self.game}/images/{name}.png", draw.png(surface, key))
+        self._images[name] = (key, url)
         return url
 
     # ---- objects ---------------------------------------------------------------------------
