@@ -23,8 +23,10 @@ HEADER = re.compile(r"Chocolate Milk\s+·\s+move (\d+)\s+·\s+(.+?) to play")
 OFFER = re.compile(r"Move to (.+?), buy the (.+?) \(([A-Z]\d)\)")
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser():
+    """One Chromium for the tests of this file (each has its own context: a fresh, empty
+    profile); starting it is most of a second of CPU."""
     with chromium() as launched:
         yield launched
 

@@ -87,8 +87,9 @@ def kiosk(tmp_path):
     k.close()
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def chromium():
+    """One Chromium for this file's tests; each phone is a context of its own."""
     with launched_chromium() as browser:
         yield browser
 
