@@ -17,7 +17,7 @@ from core.game import Game
 from games.chocolate_milk.rules import CARD_NAMES, NEIGHBOURS
 
 from ..seats import Seat
-from .base import Board
+from .base import Board, PaintsFromPalette, Palette
 
 COLOUR_IDS = ("white", "mint", "black", "blue", "red", "purple")
 
@@ -31,10 +31,16 @@ def seat_tag(seat: int, name: str) -> str:
     return f"{(name[:1] or '?').upper()}{seat + 1}"
 
 
-class DrinkPainter(Widget):
-    """A widget that writes drinks: the colour as a chip styled from kiosk.tcss."""
+class DrinkPalette(Palette):
+    """The drinks' colours and the seats' markers (chocolate_milk.tcss)."""
 
-    COMPONENT_CLASSES = {f"drink--{c}" for c in COLOUR_IDS}
+    COMPONENT_CLASSES = {f"drink--{c}" for c in COLOUR_IDS} | {"crates--seat"}
+
+
+class DrinkPainter(PaintsFromPalette, Widget):
+    """A widget that writes drinks: the colour as a chip styled from chocolate_milk.tcss."""
+
+    PALETTE = DrinkPalette
 
     def __init__(self, rules, **kw):
         super().__init__(**kw)
@@ -46,7 +52,7 @@ class DrinkPainter(Widget):
 
     def chip(self, text: str, colour: DrinkKind):
         component = f"drink--{colour.id}"
-        if component not in self.COMPONENT_CLASSES:
+        if not self.has_component(component):
             return text
         # The full style: a partial one drops the component's background.
         return text, self.get_visual_style(component)
@@ -104,8 +110,6 @@ class PriceCard(DrinkPainter):
 class CratesPanel(DrinkPainter):
     """Every seat's yen and crates: drinks by code and what each crate scores now."""
 
-    COMPONENT_CLASSES = DrinkPainter.COMPONENT_CLASSES | {"crates--seat"}
-
     def __init__(self, rules, seats: list[Seat], **kw):
         super().__init__(rules, **kw)
         self.seats = seats
@@ -143,6 +147,7 @@ class ChocolateMilkBoard(Board):
     """The whole Chocolate Milk table, redrawn from the public view after every move."""
 
     def compose(self) -> ComposeResult:
+        yield DrinkPalette()
         rules = self.game.rules
         with ItemGrid(id="cm-lots", stretch_height=True):
             for card in range(9):

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 
 from core.game import Game
 
-from .base import Board, ViewPainter
+from .base import Board, Palette, ViewPainter
 
 COLOUR_IDS = ("white", "mint", "black", "blue", "red", "purple")
 SMALL = (13, 2)      # characters across and lines inside a card: fits a 5×5 grid in 80 columns
@@ -80,12 +80,18 @@ def discs_left(view: dict, seat: int) -> int:
     return 0
 
 
-class IzakayaPainter(ViewPainter):
-    """A widget that writes the table: bottles as chips styled from izakaya.tcss."""
+class IzakayaPalette(Palette):
+    """The bottles' colours, the discs, the blue card and the words' styles (izakaya.tcss)."""
 
     COMPONENT_CLASSES = ({f"izk--{c}" for c in COLOUR_IDS}
                          | {"izk--disc", "izk--free", "izk--owner", "izk--bluecard", "izk--strong",
                             "izk--muted", "izk--used", "izk--line", "izk--acting"})
+
+
+class IzakayaPainter(ViewPainter):
+    """A widget that writes the table: bottles as chips styled from izakaya.tcss."""
+
+    PALETTE = IzakayaPalette
 
     def colour_kind(self, colour: str):
         rules = self.game.rules
@@ -98,7 +104,7 @@ class IzakayaPainter(ViewPainter):
 
     def chip(self, text: str, colour: str):
         component = f"izk--{colour}"
-        if component not in self.COMPONENT_CLASSES:
+        if not self.has_component(component):
             return text
         return text, self.vstyle(component)
 
@@ -363,6 +369,7 @@ class IzakayaBoard(Board):
         return LotBench(match, seat, clock, names, lot, key)
 
     def compose(self) -> ComposeResult:
+        yield IzakayaPalette()
         yield StatusPanel(self.game, self.seats, id="izk-status")
         yield GridPanel(self.game, self.seats, id="izk-grid")
         yield LegendPanel(self.game, self.seats, id="izk-legend")

@@ -20,7 +20,7 @@ from core.game import Action, Game
 from games.shopping_spree.floor import DOT, EXIT, MACHINE, NOTHING, OUT
 
 from ..widgets.actions import ActionPicker
-from .base import Board, ViewPainter
+from .base import Board, Palette, ViewPainter
 
 CODES = {"washer": "Wa", "dryer": "Dr", "sheets": "Bs", "pillowcase": "Pc", "shirt": "Sh", "trousers": "Tr",
          "bra": "Br", "underpants": "Up", "socks": "So", "detergent": "De", "magazine": "Mg", "salmon": "Sa",
@@ -64,11 +64,17 @@ def folded(legal: list[Action]) -> tuple[list[Action], set[str]]:
     return out, keys
 
 
-class SpreePainter(ViewPainter):
-    """A part of the shop's board, styled from shopping_spree.tcss."""
+class SpreePalette(Palette):
+    """The shop's words, shelves, seats and machines (shopping_spree.tcss)."""
 
     COMPONENT_CLASSES = {"spree--strong", "spree--muted", "spree--shelf", "spree--empty", "spree--dot",
                          "spree--free", "spree--exit", "spree--seat", "spree--acting", "spree--machine"}
+
+
+class SpreePainter(ViewPainter):
+    """A part of the shop's board, styled from shopping_spree.tcss."""
+
+    PALETTE = SpreePalette
 
 
 class StatusPanel(SpreePainter):
@@ -255,6 +261,7 @@ class ShoppingSpreeBoard(Board):
     """The whole shop, redrawn from the view after every move."""
 
     def compose(self) -> ComposeResult:
+        yield SpreePalette()
         yield StatusPanel(self.game, self.seats, id="spree-status")
         yield FloorPanel(self.game, self.seats, id="spree-floor")
         yield PricePanel(self.game, self.seats, id="spree-prices")

@@ -29,7 +29,7 @@ from textual.widgets import Static
 from core.game import Game
 
 from ..seats import Seat
-from .base import Board, ViewPainter
+from .base import Board, Palette, ViewPainter
 
 FISH_CODES = {"mackerel": "MA", "eel": "EE", "fugu": "FU", "octopus": "OC", "red_snapper": "RS",
               "salmon": "SA", "king_crab": "KC", "squid": "SQ", "tuna": "TU"}
@@ -112,15 +112,21 @@ def column_price(col: str, columns: tuple[int, ...]) -> int:
     return n
 
 
+class FishPalette(Palette):
+    """Each fish's colours, and the strong and muted words (tsukiji.tcss)."""
+
+    COMPONENT_CLASSES = {f"fish--{f}" for f in ALL_FISH_IDS} | {"fish--takoyaki", "tj--strong", "tj--muted"}
+
+
 class FishPainter(ViewPainter):
     """A widget that writes fish: the code on a chip in the fish's colour (from tsukiji.tcss)."""
 
-    COMPONENT_CLASSES = {f"fish--{f}" for f in ALL_FISH_IDS} | {"fish--takoyaki", "tj--strong", "tj--muted"}
+    PALETTE = FishPalette
 
     def chip(self, kind: str):
         """A barrel or token as its code, coloured (the full style, or the background is lost)."""
         component = "fish--takoyaki" if kind == "takoyaki" else f"fish--{fish_of(kind)}"
-        if component not in self.COMPONENT_CLASSES:
+        if not self.has_component(component):
             return code(kind)
         return code(kind), self.vstyle(component)
 
@@ -577,6 +583,7 @@ class TsukijiBoard(Board):
         ask_price(play, seat, key)
 
     def compose(self) -> ComposeResult:
+        yield FishPalette()
         yield StatusPanel(self.game, self.seats, id="tj-status")
         yield BidPanel(self.game, self.seats, id="tj-bid")
         yield Static("Harbours", classes="tj-heading")
