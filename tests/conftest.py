@@ -1,7 +1,14 @@
 import gc
 import os
+import sys
 
 import pytest
+
+# Compiled modules are kept (__pycache__, ignored by git) even where the environment says
+# not to: every `tokyo` the tests start compiles what it imports again otherwise, and a second
+# run of the suite rewrites every test's asserts again (3.7 s a worker).
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # Tests never read the user's own asset overrides.
 os.environ["TOKYO_ASSETS"] = os.path.join(os.path.dirname(__file__), "no-user-assets")
