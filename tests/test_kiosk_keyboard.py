@@ -150,6 +150,13 @@ async def test_the_visibility_check_sees_a_control_scrolled_away():
         assert not shown(setup, last)
 
 
+async def seats_laid_out(pilot, setup, players: int) -> None:
+    """Rows just shown take their places at the next layout; until then Textual's focus order,
+    which follows the places on the screen, puts them first."""
+    await wait_for(pilot, lambda: all(setup.query_one(f"#seat-name-{s}").virtual_region.height
+                                      for s in range(players)), f"{players} seat rows in their places")
+
+
 @sync
 async def test_hidden_seats_are_skipped_and_join_the_order_when_the_count_grows():
     app = kiosk()
@@ -160,12 +167,14 @@ async def test_hidden_seats_are_skipped_and_join_the_order_when_the_count_grows(
         assert "seat-name-2" not in chain() and setup.query_one("#seat-name-2")  # there, hidden
         await choose_by_keys(pilot, 2)                    # 2 → 4 players
         assert setup.players == 4
+        await seats_laid_out(pilot, setup, 4)
         assert chain() == expected_order("chocolate_milk", 4)
         assert await tab_to(pilot, "seat-kind-3") == 8
         await pilot.press("tab")
         assert app.focused.id == "option-variant"
         await tab_to(pilot, "player-count", "shift+tab")
         await choose_by_keys(pilot, 4)                    # 4 → 8 players
+        await seats_laid_out(pilot, setup, 8)
         assert chain() == expected_order("chocolate_milk", 8)
         await pilot.press("enter", "up", "up", "up", "up", "up", "enter")
         await wait_for(pilot, lambda: setup.players == 3, "three players")
