@@ -74,6 +74,15 @@ def pytest_collection_finish(session):
     gc.set_threshold(20_000, 20, 20)
 
 
+def pytest_unconfigure(config):
+    """At the end pytest collects the garbage five times over, to hear of any object whose
+    __del__ fails; each time it walked every object a worker still holds (seconds, after a
+    thousand tests). The first collection here finds the garbage as before; then what is
+    left alive is frozen, and pytest's collections look only at what dies after."""
+    gc.collect()
+    gc.freeze()
+
+
 @pytest.fixture(scope="session")
 def chocolate_milk():
     from core import games
