@@ -267,3 +267,48 @@ async def test_a_human_plays_ten_expansion_moves_against_the_fishmonger():
             assert f"¥{view['yen'][seat]:,}" in texts[-1]
         for mid in list(view["markets"]["fish"]) + list(view["markets"]["external"]):
             assert games.load("tsukiji").rules.m[mid].name in texts[-1]
+
+
+@sync
+async def test_the_expansion_s_lists_come_after_it_in_order_and_keep_what_was_chosen():
+    """Set up with the expansion off: its own options are not in the form (nor in the Tab
+    order). Switched on, they come after the Expansion list, in the game's order, and the
+    table starts with what was chosen in them; switched off and on again, a choice stays."""
+    from textual.widgets import Select
+
+    from kiosk.screens.setup import SetupScreen
+    game = games.load("tsukiji")
+    names = [o.name for o in game.info.options]
+    app = TokyoKiosk(bot_delay=0, seed=SEED, config=KioskConfig(idle_seconds=0))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        setup = SetupScreen(game)
+        await app.push_screen(setup)
+        await wait_for(pilot, lambda: setup.query("#option-expansion"), "the set-up form")
+
+        def shown() -> list[str]:
+            return [box.id.removeprefix("option-box-") for box in setup.query(".setup-option")
+                    if not box.has_class("-unused")]
+
+        def focus_order() -> list[str]:
+            return [w.id.removeprefix("option-") for w in setup.focus_chain
+                    if isinstance(w, Select) and (w.id or "").startswith("option-")]
+
+        off = shown()
+        assert "horse_mackerel" not in off and not setup.query("#option-horse_mackerel")
+        assert off == [n for n in names if n in off] and focus_order() == off
+
+        setup.query_one("#option-expansion", Select).value = "on"
+        await wait_for(pilot, lambda: setup.query("#option-horse_mackerel"), "the expansion's lists")
+        on = shown()
+        assert on == [n for n in names if n in on] and focus_order() == on
+        assert set(on) - set(off) >= {"table_mackerel", "blue_ship", "barges", "horse_mackerel", "sushi_shop"}
+        setup.query_one("#option-horse_mackerel", Select).value = "out"
+        await pilot.pause()
+
+        setup.query_one("#option-expansion", Select).value = "off"
+        await wait_for(pilot, lambda: shown() == off, "the expansion's lists hidden")
+        assert setup.options()["horse_mackerel"] == game.info.option("horse_mackerel").default
+        setup.query_one("#option-expansion", Select).value = "on"
+        await wait_for(pilot, lambda: shown() == on, "the expansion's lists again")
+        assert setup.options()["horse_mackerel"] == "out"
