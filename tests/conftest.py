@@ -66,6 +66,42 @@ def pytest_xdist_auto_num_workers(config):
     return cores + 1
 
 
+#: test files that spend much of their time waiting (a kiosk settling after a key, a browser,
+#: a phone's connection) rather than computing
+WAITING = ("test_kiosk", "test_browser", "test_phones", "test_secrets")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist, the files in an order that keeps both cores busy to the end.
+
+    Each worker starts with a third of the list and the others take from its end when they
+    run out. In name order the kiosk's files (which wait for the screen about a quarter of
+    their time) sit together at the end of the first third and are the last to run, when
+    nothing else is left to fill their waits. Here each third holds its share of waiting
+    files, each followed by computing ones, and ends with computing ones. A file's tests
+    stay together and in their order (module fixtures such as the browser are made once)."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
+    if workers < 2:
+        return
+    files: dict[str, list] = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::")[0], []).append(item)
+    waiting = [f for f in files if os.path.basename(f).startswith(WAITING)]
+    computing = [f for f in files if f not in waiting]
+    thirds: list[list[str]] = [[] for _ in range(workers)]
+    for kind in (waiting, computing):
+        dealt = [[] for _ in range(workers)]
+        for k, f in enumerate(kind):
+            dealt[k % workers].append(f)
+        for third, part in zip(thirds, dealt):
+            third.append(part)
+    order = []
+    for waits, computes in thirds:
+        for k in range(max(len(waits), len(computes))):
+            order += waits[k:k + 1] + computes[k:k + 1]
+    items[:] = [item for f in order for item in files[f]]
+
+
 def pytest_collection_finish(session):
     """The collector told what stays, as the kiosk tells it at start
     (kiosk.app.settle_garbage_collector): everything imported and collected is moved out of
