@@ -57,6 +57,61 @@ def _parse_css_once() -> None:
 _parse_css_once()
 
 
+def pytest_configure(config):
+    """Under pytest-xdist, the tests' rewritten asserts and the project's bytecode made once,
+    before the workers start, instead of by each of them at once (on a fresh clone each
+    worker spent 3.3 s of its start on them: 2.6 s rewriting the tests' asserts)."""
+    if not hasattr(config, "workerinput") and config.getoption("numprocesses", None):
+        _compile_ahead(config)
+
+
+def _compile_ahead(config) -> None:
+    """What the workers would compile, compiled by two forked processes, as pytest's assertion
+    rewriter and the import system would write it; pytest still checks each file's stamp
+    before using it. Anything unexpected (pytest's internals moved, a read-only checkout)
+    leaves the workers to compile it themselves, as before."""
+    import compileall
+    import py_compile
+    from pathlib import Path
+    try:
+        from _pytest.assertion import rewrite
+        state = config.stash[rewrite.assertstate_key]
+        rewrite_test, write_pyc, read_pyc = rewrite._rewrite_test, rewrite._write_pyc, rewrite._read_pyc
+        cache_dir, tail = rewrite.get_cache_dir, rewrite.PYC_TAIL
+    except (ImportError, AttributeError, KeyError):
+        return
+    if sys.dont_write_bytecode or not hasattr(os, "fork"):
+        return
+    here = Path(__file__).resolve().parent
+    asserted = [here / "conftest.py", *sorted(here.glob("test_*.py"))]
+    pending = [fn for fn in asserted if not read_pyc(fn, cache_dir(fn) / (fn.name[:-3] + tail))]
+    pending.sort(key=lambda fn: -fn.stat().st_size)
+    helpers = [fn for fn in (*here.glob("*.py"), *here.glob("*/*.py")) if fn not in asserted]
+    packages = [here.parent / p for p in ("core", "games", "physics", "kiosk", "tts", "tokyo", "assets")]
+    children = []
+    for part in range(2):
+        pid = os.fork()
+        if pid == 0:
+            try:
+                for fn in pending[part::2]:
+                    source_stat, co = rewrite_test(fn, config)
+                    if rewrite.try_makedirs(cache_dir(fn)):
+                        write_pyc(state, co, source_stat, cache_dir(fn) / (fn.name[:-3] + tail))
+                if part:
+                    for fn in helpers:
+                        py_compile.compile(str(fn), doraise=False, quiet=2)
+                else:
+                    for package in packages:
+                        compileall.compile_dir(str(package), quiet=2)
+            except BaseException:
+                pass
+            finally:
+                os._exit(0)
+        children.append(pid)
+    for pid in children:
+        os.waitpid(pid, 0)
+
+
 def pytest_xdist_auto_num_workers(config):
     """`-n auto`: one worker more than the machine has cores. A good part of the suite waits
     (a browser drawing a page, a kiosk started by `tokyo serve`, a Pilot waiting for the
