@@ -1,4 +1,6 @@
-"""Screenshots of the kiosk at the smallest supported size and a roomy one.
+"""Screenshots of the generic board (a game with no board of its own: the Sealed Auction test
+plugin) at a small size and a roomy one, and of its curtain. The menu, the set-up and every
+shipped game's screens are pictured at 80×24, 100×30 and 200×60 in test_kiosk_every_screen.py.
 
 Regenerate after a deliberate change with
 `.venv/bin/pytest tests/test_kiosk_snapshots.py --snapshot-update` and look at the SVGs.
@@ -16,7 +18,6 @@ from kiosk.screens import Seat
 from kiosk.screens.curtain import CurtainScreen
 from kiosk.screens.menu import MenuScreen
 from kiosk.screens.play import PlayScreen
-from kiosk.screens.setup import SetupScreen
 from tests.test_kiosk_privacy import auction  # noqa: F401 - the fake Sealed Auction plugin
 from tests.kiosk_support import wait_for
 
@@ -41,21 +42,6 @@ async def to_menu(pilot) -> None:
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, MenuScreen), "the menu")
 
 
-async def to_setup(pilot) -> None:
-    await to_menu(pilot)
-    await pilot.press("enter")
-    await wait_for(pilot, lambda: isinstance(pilot.app.screen, SetupScreen), "the set-up screen")
-
-
-async def to_play(pilot) -> None:
-    """Start the default table (seat 1 human, seat 2 the computer at normal: the dealer) and
-    wait for seat 1's turn."""
-    await to_setup(pilot)
-    await pilot.press("f2")
-    await wait_for(pilot, lambda: isinstance(pilot.app.screen, PlayScreen)
-                   and pilot.app.screen.human == 0, "seat 1's turn")
-
-
 def auction_turn(game, private: bool):
     """Aiko and Bo (people) and a computer bid in Sealed Auction; the generic board."""
     async def run_before(pilot) -> None:
@@ -70,21 +56,6 @@ def auction_turn(game, private: bool):
             app.screen.query_one("#amount", Input).cursor_blink = False
             await pilot.press("4", "0", "0")
     return run_before
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_menu(snap_compare, size):
-    assert snap_compare(kiosk(), terminal_size=size, run_before=to_menu)
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_setup(snap_compare, size):
-    assert snap_compare(kiosk(), terminal_size=size, run_before=to_setup)
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_chocolate_milk_play(snap_compare, size):
-    assert snap_compare(kiosk(), terminal_size=size, run_before=to_play)
 
 
 @pytest.mark.parametrize("size", SIZES)
