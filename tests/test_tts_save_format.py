@@ -11,6 +11,7 @@ written as a .ts file whose save is typed TTSSave (tests/tts/to_ts.py), and `tsc
 from __future__ import annotations
 
 import copy
+import re
 import subprocess
 
 import pytest
@@ -47,32 +48,55 @@ def cases():
     return out
 
 
-def test_every_export_type_checks_as_a_tts_save(tmp_path):
-    saves = {}
-    for k, (name, players, options) in enumerate(cases()):
-        _, save = exported(name, players, tmp_path / f"out{k}", options=options)
-        saves[f"{name}_{players}_{k}"] = save
-    assert {n.rsplit("_", 2)[0] for n in saves} == set(layouts())
-    (tmp_path / "ts").mkdir()
-    r = tsc(tmp_path / "ts", saves)
-    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
-
-
-def test_a_wrong_field_is_caught(tmp_path):
-    # the check can fail: a chip's position as text, a card without its deck, an unknown Name
-    _, save = exported("chocolate_milk", 2, tmp_path / "out")
+def spoiled(save: dict) -> dict:
+    """A copy with three wrong fields: a chip's position as text, a card without its deck, a
+    tab's id as a number."""
     bad = copy.deepcopy(save)
     chip = next(o for o in bad["ObjectStates"] if o["Name"].startswith("Chip_"))
     chip["Transform"]["posX"] = "left"
     card = next(o for o in bad["ObjectStates"] if o["Name"] == "CardCustom")
     del card["CustomDeck"]
     bad["TabStates"]["0"]["id"] = 0
-    (tmp_path / "ts").mkdir()
-    r = tsc(tmp_path / "ts", {"bad": bad})
-    assert r.returncode != 0
-    assert "posX" in r.stdout or "Type 'string' is not assignable to type 'number'" in r.stdout, r.stdout
-    assert "CustomDeck" in r.stdout, r.stdout
-    assert r.stdout.count("error TS") >= 3, r.stdout
+    return bad
+
+
+@pytest.fixture(scope="module")
+def checked(tmp_path_factory):
+    """Every case's export and one spoiled save, type checked by one run of tsc (starting
+    the compiler is most of its time): (the saves' names, what tsc printed, its exit code)."""
+    root = tmp_path_factory.mktemp("tts-saves")
+    saves = {}
+    for k, (name, players, options) in enumerate(cases()):
+        _, save = exported(name, players, root / f"out{k}", options=options)
+        saves[f"{name}_{players}_{k}"] = save
+    saves["bad"] = spoiled(saves[next(n for n in saves if n.startswith("chocolate_milk_"))])
+    (root / "ts").mkdir()
+    r = tsc(root / "ts", saves)
+    return list(saves), r.stdout + r.stderr, r.returncode
+
+
+def errors_in(output: str, name: str) -> list[str]:
+    """tsc's errors in the file of the save called `name`."""
+    where = re.compile(rf"(^|/){re.escape(name)}\.ts\(\d+,\d+\): error TS")
+    return [line for line in output.splitlines() if where.search(line)]
+
+
+def test_every_export_type_checks_as_a_tts_save(checked):
+    names, output, code = checked
+    good = [n for n in names if n != "bad"]
+    assert {n.rsplit("_", 2)[0] for n in good} == set(layouts())
+    assert all(not errors_in(output, n) for n in good), output[-4000:]
+    assert code != 0 and len(errors_in(output, "bad")) == len([x for x in output.splitlines() if "error TS" in x])
+
+
+def test_a_wrong_field_is_caught(checked):
+    # the check can fail: a chip's position as text, a card without its deck, an unknown Name
+    _, output, code = checked
+    bad = "\n".join(errors_in(output, "bad"))
+    assert code != 0
+    assert "posX" in output or "Type 'string' is not assignable to type 'number'" in output, output
+    assert "CustomDeck" in output, output
+    assert len(errors_in(output, "bad")) >= 3, bad
 
 
 def test_an_unknown_object_name_is_refused_before_tsc():
