@@ -27,8 +27,10 @@ fallen goods no longer touch the crate: nothing passes through its 2 mm floor or
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 
 import pymunk
@@ -522,23 +524,56 @@ def new_space(c: Crate) -> tuple[pymunk.Space, pymunk.Body]:
     return space, body
 
 
-def start_push(load: Sequence[str], level: int, steps: int, seed: int, c: Crate | None = None) -> Push:
-    """Set up a push of a crate holding `load` (kind ids, in the order put in), without running it."""
-    c = c or crate()
+def _checked(load: Sequence[str], level: int, steps: int, c: Crate) -> tuple[str, ...]:
+    """The load as kind ids; ValueError for a kind, level or number of steps the crate has not."""
     load = tuple(str(k) for k in load)
     for k in load:
         c.kind(k)
     c.level(level)
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
         raise ValueError(f"steps is a whole number 0 or more, not {steps!r}")
+    return load
+
+
+def start_push(load: Sequence[str], level: int, steps: int, seed: int, c: Crate | None = None) -> Push:
+    """Set up a push of a crate holding `load` (kind ids, in the order put in), without running it."""
+    c = c or crate()
+    load = _checked(load, level, steps, c)
     space, body = new_space(c)
     return Push(c, load, int(level), steps, int(seed), space, body, Rng(seed, stream=203), _mass=c.mass,
                 _marker=(-c.wall, c.marker_height))
 
 
+#: the pushes `push` has made, newest last. A push is deterministic, and the same push is asked
+#: for again whenever a match is rebuilt from its moves: a save loaded, a move taken back, a
+#: search bot's worlds; each of those re-ran every push of the game (about 20 ms each).
+#: Bounded, the oldest first out; a lock for bots thinking in threads.
+PUSHES_KEPT = 1024
+_pushes: OrderedDict = OrderedDict()
+_pushes_lock = threading.Lock()
+
+
+def _crate_key(c: Crate) -> tuple:
+    return tuple(getattr(c, f.name) if f.name != "kinds" else tuple(c.kinds.items()) for f in fields(c))
+
+
 def push(load: Sequence[str], level: int, steps: int, seed: int, c: Crate | None = None) -> PushResult:
-    """Put `load` into the crate and push it `steps * STEP_MM` at `level`: what fell, what stayed."""
-    return start_push(load, level, steps, seed, c).run().result
+    """Put `load` into the crate and push it `steps * STEP_MM` at `level`: what fell, what stayed.
+    The same push asked for again is answered from memory (`start_push(...).run()` always
+    simulates)."""
+    c = c or crate()
+    key = (_checked(load, level, steps, c), int(level), steps, int(seed), _crate_key(c))
+    with _pushes_lock:
+        known = _pushes.get(key)
+        if known is not None:
+            _pushes.move_to_end(key)
+            return known
+    result = start_push(load, level, steps, seed, c).run().result
+    with _pushes_lock:
+        _pushes[key] = result
+        if len(_pushes) > PUSHES_KEPT:
+            _pushes.popitem(last=False)
+    return result
 
 
 def random_load(seed: int, count: int, c: Crate | None = None) -> list[str]:

@@ -1,5 +1,6 @@
 """The Shopping Spree's crate pushed by the architect (004:203): physical sense, determinism, assets."""
 
+import dataclasses
 import subprocess
 import sys
 from statistics import mean
@@ -115,12 +116,33 @@ def test_every_good_is_either_fallen_or_kept_exactly_once():
 
 
 def test_the_same_arguments_push_the_same_way():
-    a = crate.push(TALL, 5, 2, seed=7)
-    b = crate.push(TALL, 5, 2, seed=7)
-    assert a == b and a.as_dict() == b.as_dict()
+    a = crate.start_push(TALL, 5, 2, seed=7).run().result       # each simulated afresh
+    b = crate.start_push(TALL, 5, 2, seed=7).run().result
+    assert a == b and a.as_dict() == b.as_dict() and a == crate.push(TALL, 5, 2, seed=7)
     piles = {tuple(tuple(round(v, 3) for v in p.centre(i)) for i in range(len(TALL)))
              for p in (crate.start_push(TALL, 5, 2, s).load_in() for s in range(4))}
     assert len(piles) == 4, "the seed jitters where goods are let go"
+
+
+def test_a_push_asked_for_again_is_remembered_and_another_is_simulated(monkeypatch):
+    """A match rebuilt from its moves asks for its pushes again: they come from memory. Any
+    other argument, or another crate (a user's override), is simulated."""
+    first = crate.push(TALL, 3, 2, seed=21)
+    simulated = []
+    real = crate.start_push
+
+    def counted(*args, **kw):
+        simulated.append(args)
+        return real(*args, **kw)
+    monkeypatch.setattr(crate, "start_push", counted)
+    assert crate.push(list(TALL), 3, 2, seed=21) is first and simulated == []
+    crate.push(TALL, 3, 2, seed=22)
+    assert len(simulated) == 1
+    lighter = dataclasses.replace(crate.crate(), mass=crate.crate().mass / 2)
+    crate.push(TALL, 3, 2, seed=21, c=lighter)
+    assert len(simulated) == 2
+    with pytest.raises(ValueError, match="level"):
+        crate.push(TALL, 6, 2, seed=21)               # refused before memory is asked
 
 
 def test_a_push_is_bit_identical_in_another_process():
