@@ -16,6 +16,8 @@ The state is plain data (a dict): `dump` is a copy and `restore` checks every va
 
 from __future__ import annotations
 
+from collections import Counter
+
 from core.components import SALMON_SIDES, Bag, DrinkSet, FishToken, LaundryBox, fish_tokens
 from core.errors import IllegalMove
 from core.game import Action, Event, Result, Rules, rank_by
@@ -283,6 +285,9 @@ class ShoppingSpree(Rules):
         levels = PUSH_LEVELS if self.pushes(s, seat) else (None,)
         goods = len(s["crates"][seat])
         for node, steps in self.floor.destinations(s["pos"][seat]).items():
+            if node != OUT:
+                where = self.floor.label(node)
+                what = ", ".join(self.shelf_words(s, c) for c in self.floor.facing[node]) or "no shelf"
             for level in levels:
                 push = "" if level is None else f", pushing {level} of 5"
                 if node == OUT:
@@ -291,8 +296,7 @@ class ShoppingSpree(Rules):
                                       "Leave", (node, steps, level)))
                 else:
                     key = f"walk:{node}" if level is None else f"walk:{node}:{level}"
-                    what = ", ".join(self.shelf_words(s, c) for c in self.floor.facing[node]) or "no shelf"
-                    out.append(Action(key, f"Walk to {self.floor.label(node)} ({steps} step(s){push}): {what}",
+                    out.append(Action(key, f"Walk to {where} ({steps} step(s){push}): {what}",
                                       "Walk", (node, steps, level)))
         return out
 
@@ -657,8 +661,9 @@ class ShoppingSpree(Rules):
         places = self.goods_everywhere(s)
         out = {"yen": sum(s["yen"]) + s["bank"] + sum(s["prices"].values()),
                "mackerel": s["mackerel"] + sum(s["trips"]), "seats": s["players"]}
+        counted = Counter(places)
         for kind in ("drink", "tuna", "crab", "salmon"):
-            out[kind] = sum(1 for g in places if g.startswith(kind))
+            out[kind] = sum(n for g, n in counted.items() if g.startswith(kind))
         for g in self.laundry.goods:
-            out[g] = places.count(g)
+            out[g] = counted.get(g, 0)
         return out
