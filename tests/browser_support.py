@@ -30,8 +30,8 @@ CHROMIUM = Path("/usr/bin/chromium")
 # What Chromium needs on these machines: no sandbox as root, no GPU, and none of its
 # background connections (the closed network refuses them, many at a time). No WebGL: with no
 # GPU, Chromium emulates it in software, and xterm.js (textual-serve's terminal) then draws
-# with its canvas renderer instead, as on a machine without WebGL (measured: Chromium's CPU
-# over the kiosk's browser tests 18 s against 23 s; the same screens).
+# with its canvas renderer instead, as on a machine without WebGL (measured over the kiosk's
+# browser tests, two runs each: Chromium's CPU 12-16 s against 19 s; the same screens).
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
