@@ -84,7 +84,10 @@ def _compile_ahead(config) -> None:
         return
     here = Path(__file__).resolve().parent
     asserted = [here / "conftest.py", *sorted(here.glob("test_*.py"))]
-    pending = [fn for fn in asserted if not read_pyc(fn, cache_dir(fn) / (fn.name[:-3] + tail))]
+
+    def pyc(fn: Path) -> Path:
+        return cache_dir(fn) / (fn.name[:-3] + tail)
+    pending = [fn for fn in asserted if not read_pyc(fn, pyc(fn))]
     pending.sort(key=lambda fn: -fn.stat().st_size)
     helpers = [fn for fn in (*here.glob("*.py"), *here.glob("*/*.py")) if fn not in asserted]
     packages = [here.parent / p for p in ("core", "games", "physics", "kiosk", "tts", "tokyo", "assets")]
@@ -96,7 +99,7 @@ def _compile_ahead(config) -> None:
                 for fn in pending[part::2]:
                     source_stat, co = rewrite_test(fn, config)
                     if rewrite.try_makedirs(cache_dir(fn)):
-                        write_pyc(state, co, source_stat, cache_dir(fn) / (fn.name[:-3] + tail))
+                        write_pyc(state, co, source_stat, pyc(fn))
                 if part:
                     for fn in helpers:
                         py_compile.compile(str(fn), doraise=False, quiet=2)
@@ -142,16 +145,10 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         files.setdefault(item.nodeid.split("::")[0], []).append(item)
     waiting = [f for f in files if os.path.basename(f).startswith(WAITING)]
-    computing = [f for f in files if f not in waiting]
-    thirds: list[list[str]] = [[] for _ in range(workers)]
-    for kind in (waiting, computing):
-        dealt = [[] for _ in range(workers)]
-        for k, f in enumerate(kind):
-            dealt[k % workers].append(f)
-        for third, part in zip(thirds, dealt):
-            third.append(part)
+    computing = [f for f in files if not os.path.basename(f).startswith(WAITING)]
     order = []
-    for waits, computes in thirds:
+    for third in range(workers):
+        waits, computes = waiting[third::workers], computing[third::workers]
         for k in range(max(len(waits), len(computes))):
             order += waits[k:k + 1] + computes[k:k + 1]
     items[:] = [item for f in order for item in files[f]]
