@@ -31,6 +31,13 @@ class Option:
     #: the choices stand for the seats, in order ("player 1", "player 2", ...): at a table
     #: of N players only the first N are offered (who begins, say)
     seats: bool = False
+    #: how a player reads each choice, in the order of `choices` (the set-up screen shows
+    #: these); empty: the choices read as they are. The choices stay the names of `--option`
+    words: tuple = ()
+
+    def word(self, choice) -> str:
+        """`choice` as a player reads it."""
+        return self.words[self.choices.index(choice)] if self.words else str(choice)
 
     def applies(self, values: dict) -> bool:
         return all(values.get(k) == v for k, v in self.when)
@@ -94,7 +101,7 @@ class GameInfo:
             opts = tuple(
                 Option(o["name"], tuple(o["choices"]), o["default"], o.get("label", o["name"]),
                        o.get("help", ""), tuple(sorted(dict(o.get("when", {})).items())),
-                       bool(o.get("seats", False)))
+                       bool(o.get("seats", False)), tuple(str(w) for w in o.get("words", ())))
                 for o in data.get("options", []))
             info = cls(name=name, title=data["title"], min_players=int(data["min_players"]),
                        max_players=int(data["max_players"]), summary=data["summary"],
@@ -107,6 +114,9 @@ class GameInfo:
         for o in opts:
             if o.default not in o.offered(info.min_players):
                 raise PluginError(f"game {name!r}: option {o.name!r} defaults to a value it does not offer")
+            if o.words and len(o.words) != len(o.choices):
+                raise PluginError(f"game {name!r}: option {o.name!r} has {len(o.words)} words for "
+                                  f"{len(o.choices)} choices")
             if o.seats and len(o.choices) < info.max_players:
                 raise PluginError(f"game {name!r}: option {o.name!r} names fewer seats than {info.max_players}")
             for k, v in o.when:

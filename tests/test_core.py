@@ -138,3 +138,18 @@ def test_options_are_settled_and_checked():
 def test_rank_by_groups_ties_best_first():
     assert rank_by([(5,), (9,), (5,), (1,)], range(4)) == ((1,), (0, 2), (3,))
     assert rank_by([(5, 1), (5, 2)], range(2)) == ((1,), (0,))
+
+
+def test_an_option_s_choices_read_as_its_words_and_stay_its_names():
+    data = {"title": "T", "min_players": 2, "max_players": 4, "summary": "s",
+            "options": [{"name": "barges", "choices": ["six", "two_four"], "default": "six",
+                         "words": ["one 6-hold barge", "two 4-hold barges"]},
+                        {"name": "money", "choices": ["open", "hidden"], "default": "open"}]}
+    info = GameInfo.from_data("t", data)
+    barges, money = info.options
+    assert [barges.word(c) for c in barges.choices] == ["one 6-hold barge", "two 4-hold barges"]
+    assert money.word("hidden") == "hidden" and barges.check("two_four") == "two_four"
+    data["options"][0]["words"] = ["one 6-hold barge"]
+    from core.errors import PluginError
+    with pytest.raises(PluginError, match="1 words for 2 choices"):
+        GameInfo.from_data("t", data)

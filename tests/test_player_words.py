@@ -111,3 +111,12 @@ def test_no_internal_key_or_id_reaches_a_player(name, players, options):
             read([result.score_text(s)], "end screen")
         read([result.reason], "end screen", lines_allowed=True)
     assert not seen, "\n".join(f"{w!r} in {where}" for w, where in seen.items())
+
+
+@pytest.mark.parametrize("name", [info.name for info in games.available()])
+def test_the_set_up_offers_every_choice_in_a_player_s_words(name):
+    """A choice is shown as its word (Option.word): no snake_case name such as two_four."""
+    for option in games.load(name).info.options:
+        for choice in option.choices:
+            word = option.word(choice)
+            assert "_" not in word and not internal_words(word), (option.name, choice, word)

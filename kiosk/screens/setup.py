@@ -125,7 +125,7 @@ class SetupScreen(Screen):
         """An option's choices as a list offers them: a seats option names the seats there are."""
         if option.seats:
             return [(self._seat_name(k), c) for k, c in enumerate(option.offered(players))]
-        return [(str(c), c) for c in option.choices]
+        return [(option.word(c), c) for c in option.choices]
 
     def _offer_seats(self, players: int) -> None:
         """Seats options (who begins) offer the seats at the table, by the names typed; a
