@@ -56,7 +56,7 @@ class TokyoKiosk(App):
                 config, self.config_problem = KioskConfig(), str(e)
         self.config = config
         self.bot_delay = config.bot_delay if bot_delay is None else bot_delay
-        self.fixed_seed = seed
+        self.fixed_seed = config.seed if seed is None else seed
         self.lock = lock
         self.store = SaveStore(data_dir() if data is None else data)
         self.clock = clock
@@ -76,7 +76,8 @@ class TokyoKiosk(App):
                         title="Kiosk settings", severity="warning", timeout=15)
 
     def new_seed(self) -> int:
-        """The seed of the next match: the fixed one for tests, otherwise from the clock."""
+        """The seed of the next match: the fixed one (a test's, or kiosk.toml's `seed` for a
+        demonstration table), otherwise from the clock."""
         if self.fixed_seed is not None:
             return self.fixed_seed
         return time.time_ns() & ((1 << 63) - 1)

@@ -7,6 +7,7 @@ operators who want them elsewhere). The settings file is
     pin = "4321"          # the operator PIN that leaves a locked kiosk (ctrl+o)
     idle_seconds = 300    # quiet time before the attract screen; 0 turns it off
     bot_delay = 0.4       # seconds a computer seat waits before it moves
+    seed = 7              # every match dealt the same way (a demonstration table); none: from the clock
 """
 
 from __future__ import annotations
@@ -50,21 +51,27 @@ class KioskConfig:
     pin: str = ""
     idle_seconds: float = DEFAULT_IDLE
     bot_delay: float = DEFAULT_BOT_DELAY
+    #: the seed every match is dealt from; None: a new one from the clock for each match
+    seed: int | None = None
     source: str = ""
 
     @classmethod
     def from_data(cls, data: dict, source: str = "") -> "KioskConfig":
-        unknown = set(data) - {"pin", "idle_seconds", "bot_delay"}
+        unknown = set(data) - {"pin", "idle_seconds", "bot_delay", "seed"}
         if unknown:
             raise ConfigError(f"{source}: unknown setting {sorted(unknown)[0]!r} "
-                              "(known: pin, idle_seconds, bot_delay)")
+                              "(known: pin, idle_seconds, bot_delay, seed)")
         pin = data.get("pin", "")
         if isinstance(pin, int) and not isinstance(pin, bool):
             pin = str(pin)
         if not isinstance(pin, str) or (pin and not (pin.isdigit() and 4 <= len(pin) <= 12)):
             raise ConfigError(f"{source}: pin is 4 to 12 digits in quotes, e.g. pin = \"4321\"")
+        seed = data.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
+            raise ConfigError(f"{source}: seed is a whole number from 0 to 2**63-1, e.g. seed = 7")
         return cls(pin=pin, idle_seconds=_seconds(data, "idle_seconds", DEFAULT_IDLE, source),
-                   bot_delay=_seconds(data, "bot_delay", DEFAULT_BOT_DELAY, source), source=source)
+                   bot_delay=_seconds(data, "bot_delay", DEFAULT_BOT_DELAY, source), seed=seed,
+                   source=source)
 
 
 def _seconds(data: dict, key: str, default: float, source: str) -> float:

@@ -172,9 +172,15 @@ def test_settings_file(tmp_path, monkeypatch):
     path.write_text('pin = "4321"\nidle_seconds = 120\nbot_delay = 0\n')
     assert (load_config(path).pin, load_config(path).idle_seconds, load_config(path).bot_delay) == ("4321", 120, 0)
     path.write_text("pin = 98765\n")
-    assert load_config(path).pin == "98765"
+    assert load_config(path).pin == "98765" and load_config(path).seed is None
+    path.write_text("seed = 7\n")
+    assert load_config(path).seed == 7
+    assert [TokyoKiosk(config=load_config(path)).new_seed() for _ in range(2)] == [7, 7]
+    assert TokyoKiosk(config=KioskConfig()).new_seed() != TokyoKiosk(config=KioskConfig()).new_seed()
     for bad, words in (('pin = "12"', "4 to 12 digits"), ("idle_seconds = -1", "0 or more"),
-                       ("colour = 1", "unknown setting"), ("pin = ", "not valid TOML")):
+                       ("colour = 1", "unknown setting"), ("seed = -1", "whole number"),
+                       ('seed = "7"', "whole number"), ("seed = 1.5", "whole number"), ("seed = true", "whole number"),
+                       ("pin = ", "not valid TOML")):
         path.write_text(bad + "\n")
         with pytest.raises(ConfigError, match=words):
             load_config(path)
