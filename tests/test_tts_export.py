@@ -86,6 +86,24 @@ def test_a_picture_is_encoded_once_and_decodes_to_its_own_pixels():
     assert draw.pygame.image.load(io.BytesIO(draw.png(flat)), "x.png").get_at((40, 200)) == card.get_at((40, 200))
 
 
+def test_every_pixel_comes_back_from_the_png_with_and_without_alpha():
+    """tts.draw writes its PNGs itself: read back by pygame (libpng), each pixel is the one
+    drawn, its alpha too, whatever the size (odd widths, a single row)."""
+    from tts import draw
+    pygame = draw.pygame
+    rng = __import__("random").Random(5)
+    for size in ((1, 1), (7, 3), (33, 1), (120, 90)):
+        for alpha in (False, True):
+            surface = pygame.Surface(size, pygame.SRCALPHA) if alpha else pygame.Surface(size, depth=24)
+            for x in range(size[0]):
+                for y in range(size[1]):
+                    surface.set_at((x, y), tuple(rng.randrange(256) for _ in range(4 if alpha else 3)))
+            back = pygame.image.load(io.BytesIO(draw.png(surface)), "x.png")
+            fmt = "RGBA" if alpha else "RGB"
+            assert back.get_size() == size
+            assert pygame.image.tobytes(back, fmt) == pygame.image.tobytes(surface, fmt), (size, alpha)
+
+
 def test_a_base_url_names_every_file_there(tmp_path):
     _, save = exported("chocolate_milk", 2, tmp_path, base_url="https://example.org/tokyo/")
     named = urls(save)
