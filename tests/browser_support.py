@@ -206,21 +206,35 @@ class Server:
 
 # ---- the terminal in the page ----------------------------------------------------------------
 
-class Kiosk:
-    """A browser tab on the served kiosk."""
+class Tab:
+    """A browser tab made ready for served kiosks: the terminals noted as the page builds
+    them, nothing let out of the machine (textual-serve's page asks Google for a font), the
+    page's errors kept. One tab can open one served kiosk after another."""
 
-    def __init__(self, page, server: Server, name: str = "kiosk"):
+    def __init__(self, page):
         self.page = page
-        self.server = server
-        self.name = name
         self.problems: list[str] = []
         page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
         page.add_init_script(NOTE_TERMINALS)
-        # Nothing leaves the machine: textual-serve's page asks Google for a font.
         page.route(re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+
+
+class Kiosk:
+    """A served kiosk in a browser tab (a Tab, or a page made one here)."""
+
+    def __init__(self, tab, server: Server, name: str = "kiosk"):
+        self.tab = tab if isinstance(tab, Tab) else Tab(tab)
+        self.page = self.tab.page
+        self.server = server
+        self.name = name
+
+    @property
+    def problems(self) -> list[str]:
+        return self.tab.problems
 
     def open(self) -> None:
         self.server.wait_listening()
+        self.tab.problems.clear()
         self.page.goto(self.server.url)
         try:
             self.page.wait_for_function(HAS_TERMINAL, timeout=WAIT * 1000)

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tests.browser_support import WAIT, Kiosk, Server, chromium, panel, safe_name
+from tests.browser_support import WAIT, Kiosk, Server, Tab, chromium, panel, safe_name
 
 pytestmark = pytest.mark.browser
 
@@ -24,15 +24,21 @@ OFFER = re.compile(r"Move to (.+?), buy the (.+?) \(([A-Z]\d)\)")
 
 
 @pytest.fixture(scope="module")
-def browser():
-    """One Chromium for the tests of this file (each has its own context: a fresh, empty
-    profile); starting it is most of a second of CPU."""
+def tab():
+    """One Chromium and one tab for the tests of this file: each test serves its own kiosk
+    (a new `tokyo serve`, a new kiosk process) and the tab goes there, as a person's browser
+    would; a tab made once spares each test most of a second of Chromium's CPU (its page
+    processes), where the server and the kiosk are what is under test."""
     with chromium() as launched:
-        yield launched
+        context = launched.new_context(viewport=VIEWPORT)
+        try:
+            yield Tab(context.new_page())
+        finally:
+            context.close()
 
 
 @pytest.fixture
-def open_kiosk(browser, tmp_path, request):
+def open_kiosk(tab, tmp_path, request):
     """open_kiosk(lock=..., config=..., viewport=...) -> a Kiosk on a new server's page.
     The server and the kiosks it started are stopped afterwards; a screenshot of the last
     screen is kept as test-artifacts/browser/<test name>.png (steps as <test name>-<step>.png).
@@ -42,9 +48,8 @@ def open_kiosk(browser, tmp_path, request):
 
     def open_(*, lock: bool = False, config: str = "", viewport=VIEWPORT) -> Kiosk:
         server = Server(tmp_path, lock=lock, config="bot_delay = 0\n" + config)
-        # Playwright's own context: a fresh, empty profile for every test.
-        context = browser.new_context(viewport=viewport)
-        kiosk = Kiosk(context.new_page(), server, name=safe_name(request.node.name))
+        tab.page.set_viewport_size(viewport)
+        kiosk = Kiosk(tab, server, name=safe_name(request.node.name))
         opened.append((kiosk, server))
         kiosk.open()
         return kiosk
@@ -56,7 +61,8 @@ def open_kiosk(browser, tmp_path, request):
         except Exception as e:  # never hide the test's own failure
             print(f"no screenshot: {e}")
         finally:
-            kiosk.page.context.close()
+            # the page leaves first: the server then has no session to wait for (10 s)
+            tab.page.goto("about:blank")
             server.stop()
 
 
