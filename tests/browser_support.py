@@ -220,11 +220,11 @@ class Tab:
 
 
 class Kiosk:
-    """A served kiosk in a browser tab (a Tab, or a page made one here)."""
+    """A served kiosk in a browser Tab."""
 
-    def __init__(self, tab, server: Server, name: str = "kiosk"):
-        self.tab = tab if isinstance(tab, Tab) else Tab(tab)
-        self.page = self.tab.page
+    def __init__(self, tab: Tab, server: Server, name: str = "kiosk"):
+        self.tab = tab
+        self.page = tab.page
         self.server = server
         self.name = name
 
