@@ -1,5 +1,6 @@
-"""The bots every game has (random, and its heuristic with blunders), and a bot's choice
-played: what the search bot (core.search) builds on, below the registry of bots (core.bots)."""
+"""The bots every game has (random, and its heuristic with blunders), how a bot decides
+(`decide`) and how its choice is played (`play_choice`): what the search bot (core.search) and
+the session (core.session) build on, below the registry of bots (core.bots)."""
 
 from __future__ import annotations
 
@@ -67,3 +68,24 @@ def play_choice(match, seat: int, choice, legal: list[Action], rng: Rng):
         if not isinstance(choice, Move) or choice.payload is None or not plain:
             raise
         return match.play(seat, plain[rng.below(len(plain))])
+
+
+def fork(bot, rules):
+    """An independent copy of `bot` and of what it keeps (a plan it is building), sharing the
+    game's rules: it decides from here on as the bot would, without changing the bot (a
+    rehearsal of a building round, core.hotseat)."""
+    import copy
+    memo = {id(rules): rules}
+    game = getattr(bot, "game", None)
+    if game is not None:
+        memo[id(game)] = game
+    return copy.deepcopy(bot, memo)
+
+
+def decide(bot, match, seat: int, legal: list[Action], rng: Rng) -> Action | Move:
+    """What `bot` plays for `seat`: a searching bot is given the position (it deals the
+    secrets anew itself), every other bot the seat's view."""
+    if getattr(bot, "searches", False):
+        return bot.search(match.state, seat, match.players, match.options, legal, rng)
+    view = match.view(seat) if getattr(bot, "needs_view", True) else None
+    return bot.choose(view, legal, rng)

@@ -6,12 +6,10 @@ actions, plus a random generator of its own; it returns one of those actions.
 
 from __future__ import annotations
 
-from .baseline import BlunderBot, Bot, RandomBot, play_choice  # noqa: F401  (re-exported)
-from .game import Action, Move
+from .baseline import BlunderBot, Bot, RandomBot, decide, fork, play_choice  # noqa: F401  (re-exported)
 from .rng import Rng
+from .seats import LEVELS  # noqa: F401  (the levels a computer seat is offered, easiest first)
 
-#: the levels a computer seat is offered in the kiosk, easiest first
-LEVELS = ("easy", "normal", "hard")
 #: the hard level's search, in the kiosk: about this long a move, at most this many iterations
 HARD_SECONDS = 0.8
 HARD_ITERATIONS = 2000
@@ -56,27 +54,6 @@ def make_bot(game, name: str | None = None):
     if factory is None:
         raise ValueError(f"{game.info.title} has no bot {name!r}; it has: {', '.join(bot_names(game))}")
     return factory(game.rules)
-
-
-def fork(bot, rules):
-    """An independent copy of `bot` and of what it keeps (a plan it is building), sharing the
-    game's rules: it decides from here on as the bot would, without changing the bot (a
-    rehearsal of a building round, core.hotseat)."""
-    import copy
-    memo = {id(rules): rules}
-    game = getattr(bot, "game", None)
-    if game is not None:
-        memo[id(game)] = game
-    return copy.deepcopy(bot, memo)
-
-
-def decide(bot, match, seat: int, legal: list[Action], rng: Rng) -> Action | Move:
-    """What `bot` plays for `seat`: a searching bot is given the position (it deals the
-    secrets anew itself), every other bot the seat's view."""
-    if getattr(bot, "searches", False):
-        return bot.search(match.state, seat, match.players, match.options, legal, rng)
-    view = match.view(seat) if getattr(bot, "needs_view", True) else None
-    return bot.choose(view, legal, rng)
 
 
 def play_turn(match, seat: int, bot, rng: Rng):

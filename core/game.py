@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
+from .announce import Announcement
 from .errors import IllegalMove, PluginError, ScenarioError
 from .rng import Rng
 
@@ -282,6 +283,29 @@ class Rules:
         passed): whoever drives the seat may then end its part with the `leave` move.
         Default: never."""
         return False
+
+    def leaving(self, state, seat: int, at: float) -> list:
+        """The moves by which a driver ends `seat`'s part at the moment `at` once `decided`
+        (the `leave` move, or more: Countdown takes back a floor's pieces that break a rule)."""
+        return [Move(self.leave, {"seconds": at})]
+
+    def deadline(self, state, seat: int) -> tuple[float, str, str] | None:
+        """The moment of `seat`'s clock from which the open simultaneous phase is `decided` for
+        it, what a builder is told of it before building ("Seat 1's Stop! at 11.3 s stands: to
+        win, …") and once their clock passes it ("… has passed"); None: nothing decides it yet."""
+        return None
+
+    #: event kinds that end a phase the table should see ended (bids revealed): kind -> title
+    phase_ends: dict[str, str] = {}
+
+    def announce(self, state, events: list[Event]) -> Announcement | None:
+        """What a move's events ended, worded for the table (core.announce), or None. `events`
+        are a move's, or a whole simultaneous phase's when the move ended one. Default: the
+        events of a kind in `phase_ends`, under that kind's title."""
+        ends = [e for e in events if e.kind in self.phase_ends]
+        if not ends:
+            return None
+        return Announcement(self.phase_ends[ends[0].kind], tuple(e.text for e in ends), ends[0].kind)
 
     def amount(self, state, seat: int, action: Action) -> Amount | None:
         """For a `takes` action whose data is one whole amount (a ??? price), what a number

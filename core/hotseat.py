@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import decide, fork, play_choice
+from .baseline import decide, fork, play_choice
 from .errors import IllegalMove
 from .game import Event, Match, Move
 from .rng import Rng
@@ -239,6 +239,7 @@ class HotSeat:
         self.returns = 0
         self._done: _Run | None = None
 
+
     def next(self) -> Return | None:
         for seat in self.people:
             if seat not in self.recordings:
@@ -260,6 +261,16 @@ class HotSeat:
         leave = self.match.rules.leave
         self.recordings[stuck.seat] = Recording(stuck.seat, kept + [(Move(leave, {"seconds": stuck.moment}),
                                                                       stuck.moment)])
+
+    def others_built(self, seat: int) -> Match | None:
+        """The round with the moves of the people who built before `seat` alone (no computer):
+        what they have settled already (a Stop! that passed); None when nobody has built yet."""
+        others = {s: r for s, r in self.recordings.items() if s != seat}
+        if not others:
+            return None
+        run = _Run(self.match, {}, {}, others)
+        run.run()
+        return run.match
 
     def rehearse(self, seat: int, start: float = 0.0) -> Rehearsal:
         if seat in self.recordings:

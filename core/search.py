@@ -36,7 +36,8 @@ import time
 from .baseline import RandomBot, play_choice
 from .game import Action, Game, Match, MoveLog, Result, Rules, rank_by
 from .rng import Rng
-from .simultaneous import Table
+from .seats import Seat
+from .session import Computers, Session
 
 #: a playout ends after this many moves (or the game's `search_depth`) and is scored there
 PLAYOUT_MOVES = 2000
@@ -321,19 +322,20 @@ class SearchBot:
         (seen from `start`, the position decided in), seats that act at once in the order of
         time (core.simultaneous); False if `deadline` came first."""
         horizon = self.rules.search_horizon
-        table = self._table(match, bots, rng)
+        session = self._session(match, bots, rng)
         for _ in range(self.depth):
             if match.over or horizon(match.state, start):
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 return False
-            table.step()
+            session.computer()
         return True
 
-    def _table(self, match: Match, bots: dict, rng: Rng) -> Table:
-        """The driver of a playout's seats: the heuristic decides for each, by time."""
-        return Table(match, lambda seat: self._choice(match, seat, match.legal(seat), bots, rng),
-                     lambda seat, move, error: play_choice(match, seat, move, match.legal(seat), rng))
+    def _session(self, match: Match, bots: dict, rng: Rng) -> Session:
+        """The driver of a playout's seats (core.session): the heuristic decides for each, by
+        time, every seat drawing on the playout's one random stream."""
+        return Session(match, [Seat(f"Seat {s + 1}", self.rollout) for s in range(match.players)],
+                       _Heuristics(self._make, bots, rng), announce=False)
 
     def _own_bot(self, seat: int):
         """The heuristic that decides for `seat` where the search does not (made once)."""
@@ -353,7 +355,7 @@ class SearchBot:
         path: list[tuple[_Node, int]] = []
         node = root
         grew = False
-        table = self._table(match, bots, rng)
+        session = self._session(match, bots, rng)
         while not grew and not match.over and not (path and self.rules.search_horizon(match.state, start)):
             if node is root:
                 seat, offered = me, first
@@ -363,7 +365,7 @@ class SearchBot:
                 legal = match.legal(seat)
                 offered = [a for a in legal if not a.takes]
                 if len(offered) < len(legal) or len(offered) <= 1:
-                    table.step()             # the heuristic's move, or several seats' by time
+                    session.computer()       # the heuristic's move, or several seats' by time
                     continue
             untried = [a for a in offered if a.key not in node.children]
             if untried:
@@ -394,13 +396,6 @@ class SearchBot:
                 best, best_score = a, score
         return best, node.children[best.key]
 
-    def _choice(self, match: Match, seat: int, legal: list[Action], bots: dict, rng: Rng):
-        bot = bots.get(seat)
-        if bot is None:
-            bot = bots[seat] = self._make()
-        view = match.view(seat) if getattr(bot, "needs_view", True) else None
-        return bot.choose(view, legal, rng)
-
     def _score(self, match: Match) -> list[float]:
         rules = match.rules
         if not match.over and type(rules).standing is not Rules.standing:
@@ -420,3 +415,26 @@ def _heuristic(rules, name: str):
     if factory is None:
         raise ValueError(f"{rules.info.title} has no bot {name!r} to play the search's worlds out")
     return factory(rules)
+
+
+class _Heuristics(Computers):
+    """Every seat of a playout: the heuristic, made for a seat when first asked (`bots` keeps
+    them), all drawing on the playout's one stream."""
+
+    def __init__(self, make, bots: dict, rng: Rng):
+        super().__init__(bots, {})
+        self.make = make
+        self.rng = rng
+
+    def __contains__(self, seat: int) -> bool:
+        return True
+
+    def decide(self, match: Match, seat: int):
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = self.make()
+        view = match.view(seat) if getattr(bot, "needs_view", True) else None
+        return bot.choose(view, match.legal(seat), self.rng)
+
+    def instead(self, match: Match, seat: int, move, error):
+        return play_choice(match, seat, move, match.legal(seat), self.rng)

@@ -17,10 +17,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
-from .bots import decide, make_bot, play_choice
+from .bots import make_bot
 from .errors import TokyoError
-from .rng import Rng
-from .simultaneous import Table
+from .session import Session
 
 MAX_MOVES = 100_000
 #: the most games in one piece handed to a worker: small enough for steady progress and an
@@ -43,13 +42,10 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_one(game, players: int, seed: int, bots: list, options: dict | None = None,
              max_moves: int = MAX_MOVES):
-    """One all-bot game, seats that act at once in the order of time (core.simultaneous);
-    returns (match, moves)."""
+    """One all-bot game, driven by the session (core.session) as the kiosk drives one: seats
+    that act at once in the order of time (core.simultaneous); returns (match, moves)."""
     match = game.new(players, seed=seed, options=options)
-    rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
-    table = Table(match, lambda seat: decide(bots[seat], match, seat, match.legal(seat), rngs[seat]),
-                  lambda seat, move, error: play_choice(match, seat, move, match.legal(seat), rngs[seat]))
-    return match, table.run(limit=max_moves)
+    return match, Session.of_computers(match, bots).run(limit=max_moves)
 
 
 def play_rows(game, players: int, seed: int, options: dict | None,

@@ -1,35 +1,4 @@
-"""A place at the table as the kiosk passes it between screens, boards and sessions."""
+"""A place at the table as the kiosk passes it between screens, boards and sessions: the
+core's seat (core.seats), importable from here too."""
 
-from __future__ import annotations
-
-from dataclasses import dataclass
-
-from core.bots import LEVELS
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One place at the table: the name people see and, for a computer seat, its bot (a
-    level of core.bots.LEVELS, or a bot a save or the command line names). A person plays
-    at the kiosk's screen (`human`) or on their own phone (`phone`, kiosk.phones)."""
-    name: str
-    bot: str | None = None
-    phone: bool = False
-
-    @property
-    def human(self) -> bool:
-        """A person at the kiosk's own screen."""
-        return self.bot is None and not self.phone
-
-    @property
-    def computer(self) -> bool:
-        return self.bot is not None
-
-    @property
-    def kind(self) -> str:
-        """What sits there, in the seat list: 'human', 'phone', 'hard computer', 'dealer bot'."""
-        if self.phone:
-            return "phone"
-        if self.bot is None:
-            return "human"
-        return f"{self.bot} computer" if self.bot in LEVELS else f"{self.bot} bot"
+from core.seats import Seat  # noqa: F401

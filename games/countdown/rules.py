@@ -19,7 +19,7 @@ stood at the end of the round before.
 from __future__ import annotations
 
 from core.errors import IllegalMove
-from core.game import Action, Event, Result, Rules, rank_by
+from core.game import Action, Event, Move, Result, Rules, rank_by
 from core.payload import copy_plain, field
 from core.rng import Rng
 from core.words import count_words
@@ -116,6 +116,39 @@ class Countdown(Rules):
 
     def seconds(self, s) -> float:
         return countdown_seconds(s["round"])
+
+    def decided(self, s, seat, at) -> bool:
+        """The round's time is up for a builder whose clock has passed it (004:70-73)."""
+        return s["status"][seat] == "building" and at > self.seconds(s) + 1e-9
+
+    def deadline(self, s, seat):
+        """The floor's seconds: a piece placed after them does not count (004:70-73)."""
+        if self.is_over(s) or s["status"][seat] != "building":
+            return None
+        t, floor = self.seconds(s), s["round"]
+        return (t, f"Floor {floor} has {t:g} seconds: set your pieces down before the clock reaches {t:.1f} s",
+                f"Time! Floor {floor}'s {t:g} seconds are up")
+
+    def leaving(self, s, seat, at):
+        """At the time's end the floor counts as it stands; pieces of it that break a building
+        rule (our ruling: the last placed first) are taken back until it keeps them."""
+        this = self._this_round(s, seat)
+        back = 0
+        while back < len(this) and self._problems_without(s, seat, back):
+            back += 1
+        return [Move("take_back", {"seconds": at})] * back + [Move("done", {"seconds": at})]
+
+    def _problems_without(self, s, seat, last: int) -> list:
+        """The placing problems of the seat's building without its `last` pieces."""
+        b = Building(self.lot, 0, pieces=self.pieces)
+        for p in s["built"][seat][:len(s["built"][seat]) - last]:
+            b.place(Placement(p["piece"], p["x"], p["y"], p["rotation"], p["flip"], p["floor"]))
+        return b.check(complete=False)
+
+    def announce(self, s, events):
+        """A floor's end: what each builder did, their towers drawn (games/countdown/result.py)."""
+        from .result import announcement
+        return announcement(self, s, events)
 
     def legal(self, s, seat) -> list[Action]:
         out = []
@@ -221,8 +254,9 @@ class Countdown(Rules):
         total = len(s["built"][seat])
         if added == 0:
             self._out(s, seat, total)
-            events = [Event("out", f"Seat {seat + 1} adds no piece on floor {s['round']}: out, "
-                                   f"scoring {count_words(total, 'piece')}", seat)]
+            floors = len({p["floor"] for p in s["built"][seat]})
+            events = [Event("out", f"Seat {seat + 1} adds no piece to floor {s['round']}: out with "
+                                   f"{count_words(floors, 'floor')}, scoring {count_words(total, 'piece')}", seat)]
         else:
             verdict = judged(self.building(s, seat))
             s["verdicts"][seat] = {"round": s["round"], "stands": verdict.stands,
@@ -235,9 +269,9 @@ class Countdown(Rules):
             else:
                 score = s["stood"][seat]
                 self._out(s, seat, score)
-                events = [Event("fell", f"Seat {seat + 1}'s tower does not stand: out, scoring the "
-                                        f"{count_words(score, 'piece')} that stood before this round "
-                                        "(our ruling)", seat)]
+                events = [Event("fell", f"Seat {seat + 1}'s tower does not stand after floor {s['round']}: out, "
+                                        f"scoring the {count_words(score, 'piece')} that stood after the floor "
+                                        "before (our ruling)", seat)]
         return events + self._next_round(s)
 
     def _out(self, s, seat, score: int) -> None:

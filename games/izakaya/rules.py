@@ -140,7 +140,8 @@ class Izakaya(Rules):
     how_to_play = HOW_TO_PLAY
     #: a lead of a few hundred yen is not yet a win: a bottle or a price moves that much
     standing_scale = 300.0
-
+    #: what the table sees ended before play goes on: the sealed bids shown (004:111)
+    phase_ends = {"bids": "The bids are revealed", "last": "The last action round comes"}
 
     def code_folders(self):
         """Its own package, and the physics that decides its play."""

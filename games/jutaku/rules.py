@@ -30,9 +30,10 @@ from physics.building import Building, Placement
 from physics.pieces import Catalogue
 from physics.stability import judged
 
+from . import result
 from .cards import SIZE, Deck
 from .constants import BLUE_YEN, DIRECTIONS, MAX_FLOOR, MAX_SECONDS, MAX_X, MAX_Y, POWERS_BEFORE, WIN_LOTS  # noqa: F401  (their home is constants.py)
-from .text import JUTAKU
+from .text import JUTAKU, POWER_WORDS  # noqa: F401  (POWER_WORDS: read from here too)
 from .timing import first_chances, tenths
 
 R_START = "Tokyo Jutaku, the start (004:27-29)"
@@ -66,7 +67,6 @@ class Jutaku(Rules):
     level_bots = {"easy": "apprentice"}   # the easy level: the apprentice architect
     how_to_play = JUTAKU
     leave = "give_up"
-
 
     def code_folders(self):
         """Its own package (and Tokyo Jutaku's, which a game built on it draws on), and the
@@ -241,6 +241,19 @@ class Jutaku(Rules):
         passed = [t for i, t in enumerate(s["stop"]) if i != seat and t is not None]
         return bool(passed) and min(passed) < tenths(at)
 
+    def deadline(self, s, seat):
+        """The fastest Stop! of another that has passed: from then on the round is theirs (004:56)."""
+        if s["phase"] != "build" or s["status"][seat] != "building":
+            return None
+        passed = min(((t, i) for i, t in enumerate(s["stop"]) if i != seat and t is not None), default=None)
+        if passed is None:
+            return None
+        return result.deadline(*passed)
+
+    def announce(self, s, events):
+        """A building round's end (games/jutaku/result.py)."""
+        return result.announcement(self, events)
+
     def moment(self, s, seat, key, payload) -> float | None:
         """When a building move happens on its builder's clock: the moment its data names,
         else at once after the builder's last move. Nothing else is timed."""
@@ -332,10 +345,7 @@ class Jutaku(Rules):
         if key == "stop":
             return self._stop(s, seat, action.data, rng)
         if key == "give_up":
-            self._clear(s, seat)
-            s["status"][seat] = "out"
-            events = [Event("give_up", f"Seat {seat + 1} gives up this round", seat)]
-            return events + self._round_over(s, rng)
+            return self._leave(s, seat, rng)
         if key.startswith("drink:"):
             return self._drink(s, seat, key.split(":")[1])
         if key == "pour":
@@ -415,6 +425,20 @@ class Jutaku(Rules):
                                 "keeps the rules and stands", seat)]
         return events + self._round_over(s, rng)
 
+    def _leave(self, s, seat, rng) -> list[Event]:
+        """A builder leaves the round, their pieces back to the middle: still building when
+        another's Stop! had passed ("Alle unterbrechen ihren Bau", 004:56), or giving up."""
+        left = result.left_data(self, s, seat)
+        self._clear(s, seat)
+        s["status"][seat] = "out"
+        passed = result.stopped_by(s, seat)
+        if passed is None:
+            events = [Event("give_up", f"Seat {seat + 1} gives up this round", seat, left)]
+        else:
+            events = [Event("stopped", f"Seat {seat + 1} was still building when Seat {passed[1] + 1}'s Stop! "
+                                       f"at {passed[0]:.1f} s passed", seat, left)]
+        return events + self._round_over(s, rng)
+
     def _round_over(self, s, rng) -> list[Event]:
         """When no seat builds any more: the fastest successes win (004:56)."""
         if any(st == "building" for st in s["status"]):
@@ -422,7 +446,7 @@ class Jutaku(Rules):
         times = [t for t in s["stop"] if t is not None]
         best = min(times, default=None)
         winners = [i for i, t in enumerate(s["stop"]) if t is not None and t == best]
-        events = []
+        events = [Event("round_over", f"Round {s['round']} is over", None, result.round_data(self, s, winners, best))]
         for w in winners:
             card = s["hand"][w]
             s["won"][w].append([card, s["side"][w]])
@@ -771,12 +795,3 @@ class Jutaku(Rules):
                              + sum(len(k) for k in s["kept"]) + sum(d is not None for d in s["staked"]))
         return out
 
-
-POWER_WORDS = {
-    "black": "turn your lot card over before building",
-    "white": "place 1 piece before the round begins",
-    "mint": "“put it back!”: everyone else puts back their last piece and takes another",
-    "blue": "+¥200 at the end if you win this round",
-    "red": "this round, place a new piece together with one already on your building",
-    "purple": "move to any free lot card",
-}

@@ -65,3 +65,13 @@ stuck in the machine go back to the box (kiosk ruling). Each drink is a one-shot
           set it down with the next new one
   purple  when moving, go to any free lot card
 """
+
+#: what each Bottle Bonus drink does, in a few words (004:81-93)
+POWER_WORDS = {
+    "black": "turn your lot card over before building",
+    "white": "place 1 piece before the round begins",
+    "mint": "“put it back!”: everyone else puts back their last piece and takes another",
+    "blue": "+¥200 at the end if you win this round",
+    "red": "this round, place a new piece together with one already on your building",
+    "purple": "move to any free lot card",
+}

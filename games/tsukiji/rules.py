@@ -61,6 +61,10 @@ class Tsukiji(Preparation, Turn, Fishing, Buying, Entering, Bidding, Overfishing
     # Uniformly random players spend their money and stall the economy; the generic check
     # gives them the kiosk's last-round house rule so that every random game ends.
     random_play_options = {"round_limit": 40}
+    #: what the table sees ended before play goes on: sealed bids shown and won, yen shown for
+    #: the check (000:366), a market closed (000:574-576, 000:600-628), the end coming (000:359)
+    phase_ends = {"reveal": "Shown to everyone", "won": "The bidding is decided",
+                  "collapse": "A market collapses", "end": "The end of the game"}
     how_to_play = """\
 Tokyo Tsukiji Market — run a fishing company in a market the players make.
 
