@@ -30,13 +30,16 @@ ROOT = Path(__file__).resolve().parent.parent
 KIOSK = r"""
 import asyncio, json, sys
 from core import games
+from core.seats import Seat
+from core.session import Computers, Session
 from kiosk.phones.table import PhoneTable
 
 async def main(name, players):
     game = games.load(name)
     match = game.new(players, seed=1)
-    table = PhoneTable(game, match, [f"Player {i + 1}" for i in range(players)], list(range(players)),
-                       lambda events: table.moved(events))
+    names = [f"Player {i + 1}" for i in range(players)]
+    session = Session(match, [Seat(n, phone=True) for n in names], Computers({}, {}))
+    table = PhoneTable(game, session, names, list(range(players)))
     await table.start()
     links = [table.server.link(s) for s in range(players)]
     print(json.dumps({"port": table.server.port, "links": links, "pid": __import__("os").getpid()}), flush=True)

@@ -60,3 +60,12 @@ def play_turn(match, seat: int, bot, rng: Rng):
     """Let `bot` make one move for `seat`; returns the events."""
     legal = match.legal(seat)
     return play_choice(match, seat, decide(bot, match, seat, legal, rng), legal, rng)
+
+
+def seated(game, seats, seed: int, rngs: dict | None = None):
+    """The computer seats of `seats` (core.seats.Seat) as a session drives them
+    (core.session.Computers): each its bot, and its random stream where `rngs` left it (a
+    save's), else fresh from the match's `seed`."""
+    from .session import Computers
+    return Computers.seated({s: make_bot(game, seat.bot) for s, seat in enumerate(seats) if seat.computer},
+                            seed, rngs)

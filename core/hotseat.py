@@ -144,12 +144,8 @@ class _Run:
                 continue
             at = playback.moment()
             if rules.leave and rules.decided(m.state, seat, at):
-                move = Move(rules.leave, {"seconds": at})
-                try:
-                    events = m.play(seat, move)
-                except IllegalMove:
-                    events = m.play(seat, rules.leave)
-                self.table.played(seat, at, events)
+                for move in rules.leaving(m.state, seat, at):
+                    self.table.played(seat, at, m.play(seat, move))
                 return True
         return False
 
@@ -258,9 +254,8 @@ class HotSeat:
         """Too many returns: the person's part ends where the last one found it."""
         recording = self.recordings[stuck.seat]
         kept = [(mv, t) for mv, t in recording.moves if t < stuck.moment - EPSILON]
-        leave = self.match.rules.leave
-        self.recordings[stuck.seat] = Recording(stuck.seat, kept + [(Move(leave, {"seconds": stuck.moment}),
-                                                                      stuck.moment)])
+        leaving = run.match.rules.leaving(run.match.state, stuck.seat, stuck.moment)
+        self.recordings[stuck.seat] = Recording(stuck.seat, kept + [(move, stuck.moment) for move in leaving])
 
     def others_built(self, seat: int) -> Match | None:
         """The round with the moves of the people who built before `seat` alone (no computer):

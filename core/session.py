@@ -170,6 +170,8 @@ class LiveTurn:
         self.session = session
         self.seat = seat
         self.phase = session.phase
+        #: why the round ended for this seat before it ended it itself (Rules.deadline's words)
+        self.why = ""
 
     @property
     def match(self) -> Match:
@@ -222,6 +224,7 @@ class Session:
         self.hotseat: HotSeat | None = None
         self._ready: Ready | None = None
         self.building: Build | None = None
+        self.live_turns: dict[int, LiveTurn] = {}
         self._open_phase()
 
     @classmethod
@@ -299,6 +302,7 @@ class Session:
             return               # the phones' seats cannot be reached yet: the round waits
         self.phase, self.phase_events = phase, []
         self.hotseat, self._ready, self.building = None, None, None
+        self.live_turns: dict[int, LiveTurn] = {}
         self.mode = None
         if phase is None:
             return
@@ -433,7 +437,8 @@ class Session:
 
     def live_turn(self, seat: int) -> LiveTurn:
         """The part of `seat` (the person at the screen, or a phone) in the live round."""
-        return LiveTurn(self, seat)
+        turn = self.live_turns[seat] = LiveTurn(self, seat)
+        return turn
 
     def tick(self, now: float) -> bool:
         """The live round's clock reads `now` (seconds since it began): the computers' moves due
@@ -449,6 +454,9 @@ class Session:
         for seat in self.match.to_act() if self.mode == "live" else ():
             if seat in self.computers or not self.rules.decided(self.match.state, seat, now):
                 continue
+            why = self.rules.deadline(self.match.state, seat)
+            if seat in self.live_turns and why is not None:
+                self.live_turns[seat].why = why[2]
             for move in self.rules.leaving(self.match.state, seat, round(now, 1)):
                 self.play(seat, move)
             moved = True

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from core.errors import TokyoError
 
 from .config import ConfigError, KioskConfig, data_dir, load_config
+from .guard import GUARDED, guarded
 from .screens.menu import MenuScreen
 from .store import SaveStore
 
@@ -110,7 +111,9 @@ class TokyoKiosk(App):
     def resume(self, slot: str) -> str | None:
         """Open a saved match; words for the menu when it cannot be resumed. When an earlier
         copy had to be used, players are told how many moves were lost."""
-        from .screens.play import BOT_STREAM, PlayScreen
+        from core.session import BOT_STREAM
+
+        from .screens.play import PlayScreen
         from .session import bot_rngs_from_meta, seats_from_meta
         from .store import GameMissing, SaveMissing, SaveSetAside
         from .widgets.resume import notice_words
@@ -194,6 +197,8 @@ class TokyoKiosk(App):
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, ACTIVITY):
             self.touch()
+        if isinstance(event, GUARDED) and self.screen_stack and guarded(self.screen, event):
+            return           # a key meant for the screen before this one (kiosk.guard)
         await super().on_event(event)
 
     def touch(self) -> None:

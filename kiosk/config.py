@@ -8,6 +8,7 @@ operators who want them elsewhere). The settings file is
     idle_seconds = 300    # quiet time before the attract screen; 0 turns it off
     bot_delay = 0.4       # seconds a computer seat waits before it moves
     seed = 7              # every match dealt the same way (a demonstration table); none: from the clock
+    key_pause = 0.4       # seconds after a screen appears by itself before its keys count
 """
 
 from __future__ import annotations
@@ -53,14 +54,17 @@ class KioskConfig:
     bot_delay: float = DEFAULT_BOT_DELAY
     #: the seed every match is dealt from; None: a new one from the clock for each match
     seed: int | None = None
+    #: seconds after a screen appears by itself before keys count there (kiosk.guard); None:
+    #: the kiosk's own pause
+    key_pause: float | None = None
     source: str = ""
 
     @classmethod
     def from_data(cls, data: dict, source: str = "") -> "KioskConfig":
-        unknown = set(data) - {"pin", "idle_seconds", "bot_delay", "seed"}
+        unknown = set(data) - {"pin", "idle_seconds", "bot_delay", "seed", "key_pause"}
         if unknown:
             raise ConfigError(f"{source}: unknown setting {sorted(unknown)[0]!r} "
-                              "(known: pin, idle_seconds, bot_delay, seed)")
+                              "(known: pin, idle_seconds, bot_delay, seed, key_pause)")
         pin = data.get("pin", "")
         if isinstance(pin, int) and not isinstance(pin, bool):
             pin = str(pin)
@@ -69,9 +73,12 @@ class KioskConfig:
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
             raise ConfigError(f"{source}: seed is a whole number from 0 to 2**63-1, e.g. seed = 7")
+        pause = _seconds(data, "key_pause", 0.0, source) if "key_pause" in data else None
+        if pause is not None and pause > 5:
+            raise ConfigError(f"{source}: key_pause is a short pause, 0 to 5 seconds")
         return cls(pin=pin, idle_seconds=_seconds(data, "idle_seconds", DEFAULT_IDLE, source),
                    bot_delay=_seconds(data, "bot_delay", DEFAULT_BOT_DELAY, source), seed=seed,
-                   source=source)
+                   key_pause=pause, source=source)
 
 
 def _seconds(data: dict, key: str, default: float, source: str) -> float:

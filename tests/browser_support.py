@@ -154,8 +154,10 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         config_file = folder / "kiosk.toml"
-        if config:
-            config_file.write_text(config, encoding="utf-8")
+        # Playwright presses a key the moment the text it waits for is drawn, quicker than any
+        # person: the pause after a screen appears by itself (kiosk.guard) is off for it, as
+        # for the Pilot tests (tests/conftest.py, key_guard)
+        config_file.write_text(config + "\nkey_pause = 0\n", encoding="utf-8")
         self.log_path = folder / "serve.log"
         env = dict(os.environ, TOKYO_DATA=str(folder / "data"), TOKYO_CONFIG=str(config_file))
         tokyo = Path(sys.executable).parent / "tokyo"

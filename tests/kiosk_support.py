@@ -61,3 +61,46 @@ def screen_lines(app) -> str:
     for y, text in re.findall(r'<text [^>]*?y="([0-9.]+)"[^>]*>(.*?)</text>', app.export_screenshot()):
         lines.setdefault(float(y), []).append(html.unescape(text).replace("\xa0", " "))
     return "\n".join("".join(parts) for _, parts in sorted(lines.items()))
+
+
+async def results_seen(pilot, app) -> None:
+    """Go on past what a phase came to (kiosk.screens.result), as a person at the screen does
+    once they have read it: Enter, as often as results come."""
+    from kiosk.screens.result import ResultScreen
+    for _ in range(20):
+        await pilot.pause()
+        if not isinstance(app.screen, ResultScreen):
+            return
+        await pilot.press("enter")
+
+
+async def turn_of(pilot, app, play, seat: int, what: str = "", limit: int = 300) -> None:
+    """Wait for `seat`'s move on the play screen, going on past each phase's result on the way
+    (Enter, as a person does once they have read it)."""
+    from kiosk.screens.result import ResultScreen
+    for _ in range(limit):
+        if app.screen is play and play.human == seat:
+            return
+        if isinstance(app.screen, ResultScreen):
+            await pilot.press("enter")
+        await pilot.pause()
+    raise AssertionError(f"timed out waiting for {what or f'seat {seat + 1}'}")
+
+
+async def reach_build(pilot, app, what: str = "the build screen", limit: int = 900):
+    """Up to a person's build screen, as that person gets there: through the hand-over before
+    it (Space, when they are ready) and past each phase's result on the way (Enter)."""
+    from kiosk.practice.turn import BuildTurnScreen
+    from kiosk.screens.ready import ReadyScreen
+    from kiosk.screens.result import ResultScreen
+    for _ in range(limit):
+        screen = app.screen
+        if isinstance(screen, BuildTurnScreen) and screen.is_mounted and screen.query("#practice-supply") \
+                and screen.started is not None:
+            return screen
+        if isinstance(screen, ReadyScreen) and screen.is_mounted:
+            await pilot.press("space")
+        elif isinstance(screen, ResultScreen) and screen.is_mounted:
+            await pilot.press("enter")
+        await pilot.pause()
+    raise AssertionError(f"timed out waiting for {what}")

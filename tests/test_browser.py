@@ -157,8 +157,10 @@ def test_tokyo_jutaku_built_in_the_browser(open_kiosk):
     kiosk.press("F2")
     kiosk.wait_for("Start on ")
     kiosk.press("Enter")
-    kiosk.wait_for("Player 1 builds", "Pieces in the middle", "Clock", timeout=60)
-    kiosk.press("Tab", "Enter")
+    kiosk.wait_for("Player 1, you build now", "Your clock starts when you press Space", timeout=60)
+    kiosk.press(" ")                                         # the hand-over: Player 1's clock starts
+    kiosk.wait_for("Player 1 builds", "Pieces in the middle", "Clock")
+    kiosk.press("Enter", "Enter")                            # the highlighted piece, picked up and set down
     kiosk.wait_for(" places ", "1 of ")
     kiosk.press("s")
     kiosk.wait_for("Does not pass")
@@ -176,7 +178,9 @@ def test_izakaya_bid_in_secret_and_a_disc_laid_in_the_browser(open_kiosk):
     kiosk.type("200")
     assert "200" not in kiosk.show().split("hidden as you type")[-1].split("\n")[0]
     kiosk.press("Enter")
-    kiosk.wait_for("The bids:", "Bottles")
+    kiosk.wait_for("The bids are revealed", "The bids:", "Continue")   # shown to the table until read
+    kiosk.press("Enter")
+    kiosk.wait_for("Bottles", "on corner 1,1", "Player 1, your move")
     kiosk.press("Enter")
     kiosk.wait_for("bottle on corner")
     kiosk.snap("izakaya")

@@ -22,8 +22,8 @@ from kiosk.screens import Seat
 from kiosk.screens.menu import MenuScreen
 from kiosk.screens.play import PlayScreen
 from kiosk.widgets.pixels import PixelCanvas
-from tests.kiosk_support import sync, wait_for
-from tests.test_kiosk_building_games import start, turn_screen
+from tests.kiosk_support import reach_build, screen_lines, sync, wait_for
+from tests.test_kiosk_building_games import start
 
 SIZE = (120, 40)
 #: the refusal of a cube dropped onto another cube with floor 1 chosen: the same words in a
@@ -58,16 +58,19 @@ async def build_screen(pilot, game: str) -> BuildTurnScreen:
     if game == "jutaku":
         await wait_for(pilot, lambda: play.human == 0, "Aiko's start")
         await pilot.press("enter")
-    await wait_for(pilot, lambda: turn_screen(app), "Aiko's build screen", limit=900)
-    return app.screen
+    return await reach_build(pilot, app, "Aiko's build screen")
 
 
 async def tab_to_cube(pilot, bench) -> None:
-    """Tab through the supply to a 20 mm cube, as a person would."""
-    for _ in range(len(bench.supply()) + 1):
-        await pilot.press("tab")
-        if bench.held.piece.startswith("cube-20"):
+    """Tab the highlight through the supply to a 20 mm cube and pick it up (Enter), as a
+    person would."""
+    for _ in range(len(bench.shelf()) + 1):
+        shelf = bench.shelf()
+        if shelf[bench.cursor][0].startswith("cube-20"):
+            await pilot.press("enter")
+            assert bench.held.piece.startswith("cube-20")
             return
+        await pilot.press("tab")
     raise AssertionError("no cube in the supply")
 
 
@@ -189,7 +192,7 @@ async def test_practice_accepts_and_refuses_the_same_drops_in_the_same_words():
 
 
 @sync
-async def test_give_up_leaves_the_build_screen_in_one_step_from_the_verdict_view():
+async def test_give_up_from_the_verdict_view_ends_the_turn_and_says_so():
     app = TokyoKiosk(bot_delay=0, seed=3)
     async with app.run_test(size=SIZE) as pilot:
         screen = await build_screen(pilot, "jutaku")
@@ -198,10 +201,16 @@ async def test_give_up_leaves_the_build_screen_in_one_step_from_the_verdict_view
         await pilot.press("enter", "s")                         # one piece: Stop! fails
         await wait_for(pilot, lambda: bench.phase == "verdict", "the verdict")
         assert match.state["verdicts"][0]["passes"] is False and not bench.done
+        assert screen.ended is None and "Does not pass" in screen_lines(app)   # she builds on
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, GiveUp), "give up this round?")
         await pilot.press("y")
-        await wait_for(pilot, lambda: isinstance(app.screen, PlayScreen), "the table")
-        assert not any(isinstance(s, BuildTurnScreen) for s in app.screen_stack)
+        await wait_for(pilot, lambda: "You gave up this round: your pieces are back in the middle." in screen_lines(app),
+                       "her turn over, said")
+        assert screen.ended == "own"
+        assert {b.binding.action for b in screen.active_bindings.values() if b.binding.show} == {"go_on", "help"}
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not any(isinstance(s, BuildTurnScreen) for s in app.screen_stack),
+                       "the build screen closed")
         assert match.state["status"][0] == "out" or match.state["phase"] != "build"
         assert screen._clock_timer is None and screen._timer is None           # no clock left running

@@ -10,7 +10,7 @@ from kiosk.app import TokyoKiosk
 from kiosk.practice.turn import BuildTurnScreen
 from kiosk.screens import Seat
 from kiosk.screens.play import PlayScreen
-from tests.kiosk_support import sync, wait_for
+from tests.kiosk_support import reach_build, screen_lines, sync, wait_for
 
 THIN = ("column-10x40", "column-10x60", "beam-60x8", "beam-80x10", "slab-50x10")
 
@@ -32,9 +32,13 @@ def turn_screen(app):
 
 
 async def pick(pilot, bench, piece: str) -> None:
-    """Tab through the supply to `piece`, as a person would."""
-    for _ in range(len(bench.supply()) + 1):
-        if bench.held is not None and bench.held.piece == piece:
+    """Tab the highlight through the supply to `piece`'s shape and pick it up with Enter, as a
+    person would."""
+    for _ in range(len(bench.shelf()) + 1):
+        shelf = bench.shelf()
+        if shelf and shelf[min(bench.cursor, len(shelf) - 1)][0] == piece:
+            await pilot.press("enter")
+            assert bench.held is not None and bench.held.piece == piece
             return
         await pilot.press("tab")
     raise AssertionError(f"{piece} never came into the hand")
@@ -91,8 +95,7 @@ async def test_a_whole_jutaku_round_with_one_person_and_a_computer_architect():
         # 004:27 — Aiko starts on an outer card: Ikebukuro 3 (1 floor, III, outline 22-66 mm).
         start = next(a for a in match.legal(0) if a.text.startswith("Start on Ikebukuro 3"))
         await choose(pilot, play, start.key)
-        await wait_for(pilot, lambda: turn_screen(app), "Aiko's build screen")
-        bench = app.screen.bench
+        bench = (await reach_build(pilot, app, "Aiko's build screen")).bench
         live = bench.match                           # the round as Aiko's clock has it
         assert live is not match and live.state["built"][1] == [] and live.state["tries"][1] == []
         assert bench.lot.outlines == ((22.0, 66.0),)
@@ -109,6 +112,11 @@ async def test_a_whole_jutaku_round_with_one_person_and_a_computer_architect():
         await wait_for(pilot, lambda: app.screen.bench.phase == "verdict", "the verdict")
         assert live.state["stop"][0] == 12.0 and live.state["verdicts"][0]["passes"]
         assert live.state["stop"][1] is None                # Kengo had not finished by 12 s
+        assert app.screen.ended == "own" and "Your Stop! at 12.0 s passes" in app.screen.ended_words
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "ResultScreen", "the round's result")
+        assert "Aiko was fastest: Stop! at 12.0 s, and it stands — wins Ikebukuro 3" in screen_lines(app)
+        assert "Kengo was still building when Aiko's Stop! passed" in screen_lines(app)
         await pilot.press("enter")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayScreen", "back at the table")
         # 004:56 — the faster success wins the round; 004:58 — the winner moves first.
@@ -135,8 +143,7 @@ async def test_a_countdown_floor_against_the_clock():
     async with app.run_test(size=(100, 30)) as pilot:
         play, clock = await start(pilot, "countdown", [Seat("Aiko"), Seat("Bo", "apprentice")])
         match = play.match
-        await wait_for(pilot, lambda: turn_screen(app), "Aiko's floor", limit=900)
-        screen = app.screen
+        screen = await reach_build(pilot, app, "Aiko's floor")
         bench = screen.bench
         assert bench.countdown and bench.lot.outlines == ((0.0, 88.0),)    # 004:68 — the card's own edge
         assert "60.0 s left" in bench.clock_line()                          # 004:70
@@ -145,24 +152,29 @@ async def test_a_countdown_floor_against_the_clock():
         clock.now += 20.0
         await place(pilot, bench, piece, 24.0, False)
         assert [p["piece"] for p in live.state["built"][0]] == [piece]
-        clock.now += 45.0                                                   # 65 s: time is up
         late = next(p for p in bench.supply() if p.startswith("cube-20"))
-        await place(pilot, bench, late, 24.0, False)
-        assert len(live.state["built"][0]) == 1 and "time is up" in bench.message
-        assert "Time!" in bench.clock_line()
-        await pilot.press("escape")                                        # end the round now?
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "end the round?")
-        await pilot.press("y")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "PlayScreen" or bench.done, "the round ended")
+        await pick(pilot, bench, late)
+        clock.now += 45.0                                                   # 65 s: time is up
+        await wait_for(pilot, lambda: screen.ended is not None, "the time's end")
+        assert screen.ended == "decided" and "Time!" in bench.clock_line()
+        assert "Time! Floor 1's 60 seconds are up: floor 1 counts with 1 piece if the tower stands. " \
+               "The cube in your hand was not placed." in screen.ended_words
+        assert len(live.state["built"][0]) == 1
+        await pilot.press("enter")                                          # Continue
         await wait_for(pilot, lambda: match.state["round"] == 2, "floor 2")
         assert match.state["stood"][0] == 1
-        await wait_for(pilot, lambda: turn_screen(app) and app.screen is not screen, "Aiko's second floor",
-                       limit=900)
-        assert "45.0 s left" in app.screen.bench.clock_line()               # 004:71
+        second = await reach_build(pilot, app, "Aiko's second floor")
+        assert second is not screen and "45.0 s left" in second.bench.clock_line()   # 004:71
         await pilot.press("escape")
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "end the round?")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "end the floor?")
+        assert "You added no piece to floor 2: you are out with 1 floor, scoring 1 piece." \
+            in app.screen.question
         await pilot.press("y")
         # 004:75 — no piece this round: Aiko is out and scores the one piece she built
+        await wait_for(pilot, lambda: second.ended == "own", "the floor ended")
+        assert "adds no piece to floor 2: out with 1 floor, scoring 1 piece" in second.ended_words
+        assert second.bench.verdict is None, "no verdict is drawn for a floor that did not count"
+        await pilot.press("enter")
         await wait_for(pilot, lambda: match.state["status"][0] == "out", "Aiko out", limit=900)
         assert match.state["score"][0] == 1
 
@@ -175,10 +187,14 @@ async def a_drink_for_aiko(pilot, colour: str):
     match = play.match
     await wait_for(pilot, lambda: play.human == 0, "Aiko's start")
     await pilot.press("enter")
-    await wait_for(pilot, lambda: turn_screen(app), "Aiko's build", limit=900)
+    screen = await reach_build(pilot, app, "Aiko's build")
     await pilot.press("escape")                       # Aiko gives the round up; Bo builds on
     await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "give up?")
     await pilot.press("y")
+    await wait_for(pilot, lambda: screen.ended == "own", "her turn over")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "ResultScreen", "the round's result")
+    await pilot.press("enter")
     # 004:79 — Bo won: Bo pours one drink (one other player); Aiko may take what came out
     await wait_for(pilot, lambda: match.state["phase"] == "take" and play.human == 0, "Aiko's pick")
     assert len(match.state["last_pour"]["poured"]) == 1 and match.state["tray"]
@@ -187,7 +203,7 @@ async def a_drink_for_aiko(pilot, colour: str):
     assert [match.rules.colour_ids[d // 6] for d in match.state["held"][0]] == [colour]
     await wait_for(pilot, lambda: match.state["phase"] == "move" and play.human == 0, "Aiko's move")
     await pilot.press("enter")
-    await wait_for(pilot, lambda: turn_screen(app), "Aiko's second build", limit=900)
+    await reach_build(pilot, app, "Aiko's second build")
     return play, clock, match
 
 
@@ -222,7 +238,7 @@ async def test_the_white_drinks_free_piece_takes_no_time_on_the_clock():
         await pilot.press("enter")
         await wait_for(pilot, lambda: "white" in match.state["spent"][0], "white spent")
         clock.now += 30.0                              # 004:85 — the free piece, before the round
-        await pilot.press("tab", "enter")
+        await pilot.press("enter", "enter")            # the highlighted piece, picked up and set down
         await pilot.pause()
         assert len(match.state["built"][0]) == 1
         clock.now += 5.0
@@ -239,8 +255,7 @@ async def test_a_piece_taken_from_the_supply_and_dropped_by_mouse_is_a_move_of_t
         match = play.match
         await wait_for(pilot, lambda: play.human == 0, "Aiko's start")
         await pilot.click("#actions", offset=(4, 2))                 # the first start, touched
-        await wait_for(pilot, lambda: turn_screen(app), "Aiko's build", limit=900)
-        screen = app.screen
+        screen = await reach_build(pilot, app, "Aiko's build")
         match = screen.bench.match                    # the round as Aiko's clock has it
         piece = screen.bench.shelf()[2][0]
         await pilot.click("#practice-supply", offset=(3, 2))         # the third shape in the middle
@@ -270,8 +285,7 @@ async def test_two_people_build_one_after_another_against_the_middle_at_each_sec
             if match.state["phase"] == "start":
                 await pilot.press("enter")
                 await pilot.pause()
-        await wait_for(pilot, lambda: turn_screen(app), "Aiko's build screen", limit=900)
-        first = app.screen
+        first = await reach_build(pilot, app, "Aiko's build screen")
         assert first.bench.seat == 0
         cube = next(p for p in first.bench.supply() if p.startswith("cube-20"))
         clock.now = 5.0
@@ -281,8 +295,10 @@ async def test_two_people_build_one_after_another_against_the_middle_at_each_sec
         await pilot.press("escape")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "give up?")
         await pilot.press("y")
-        await wait_for(pilot, lambda: turn_screen(app) and app.screen is not first, "Bo's build screen")
-        second = app.screen
+        await wait_for(pilot, lambda: first.ended == "own", "Aiko's turn over")
+        await pilot.press("enter")
+        second = await reach_build(pilot, app, "Bo's build screen")
+        assert second is not first
         assert second.bench.seat == 1 and cube in second.bench.supply()     # at 0.0 s it lies there
         t0 = clock.now                                                      # Bo's clock starts at 0.0 s
         clock.now = t0 + 6.0
@@ -294,6 +310,8 @@ async def test_two_people_build_one_after_another_against_the_middle_at_each_sec
         await pilot.press("escape")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "give up?")
         await pilot.press("y")
+        await wait_for(pilot, lambda: second.ended == "own", "Bo's turn over")
+        await pilot.press("enter")
         await wait_for(pilot, lambda: match.state["phase"] != "build", "the round played out", limit=900)
         moves = [mv for mv in match.log.moves if mv[0] in (0, 1)]
         assert (0, "place") in [mv[:2] for mv in moves]

@@ -21,12 +21,11 @@ from textual.app import App
 from textual.widgets import Input, OptionList
 
 from core import games
-from core.bots import make_bot, play_turn
-from core.rng import Rng
+from core.bots import make_bot
+from core.session import Session
 from kiosk import startup
 from kiosk.app import TokyoKiosk
 from kiosk.config import KioskConfig
-from kiosk.practice.turn import BuildTurnScreen
 from kiosk.screens import Seat
 from kiosk.screens.apology import ApologyScreen
 from kiosk.screens.attract import AttractScreen
@@ -36,9 +35,11 @@ from kiosk.screens.leave import LeaveScreen
 from kiosk.screens.menu import MenuScreen
 from kiosk.screens.pin import PinScreen
 from kiosk.screens.play import PlayScreen
+from kiosk.screens.ready import ReadyScreen
+from kiosk.screens.result import ResultScreen
 from kiosk.screens.rules import RulesScreen
 from kiosk.screens.setup import SetupScreen
-from tests.kiosk_support import wait_for
+from tests.kiosk_support import reach_build, wait_for
 from tests.test_kiosk_unattended import FakeClock
 from tests.test_player_words import internal_words
 
@@ -69,15 +70,13 @@ def seats(name: str) -> list[Seat]:
 
 @functools.lru_cache(maxsize=None)
 def finished(name: str, players: int = 2):
-    """A game its bots have played to the end, off screen (once per test process: the end
-    screen only reads it)."""
+    """A game its bots have played to the end, off screen, driven by the session as the kiosk
+    and `tokyo simulate` drive one (core.session: seats that act at once by their clocks),
+    once per test process: the end screen only reads it."""
     game = games.load(name)
     match = game.new(players, seed=SEED, options=OPTIONS[name])
-    bots = {s: make_bot(game, BOTS[name]) for s in range(players)}
-    rngs = {s: Rng(SEED, stream=s) for s in range(players)}
-    while not match.over:
-        seat = match.to_act()[0]
-        play_turn(match, seat, bots[seat], rngs[seat])
+    Session.of_computers(match, [make_bot(game, BOTS[name]) for _ in range(players)]).run()
+    assert match.over
     return game, match
 
 
@@ -156,8 +155,32 @@ async def build_of(pilot, name: str) -> None:
     play = pilot.app.screen
     if name != "countdown":
         await wait_for(pilot, lambda: play.human == 0, "Aiko's start")
-        play._play(0, play.match.legal(0)[0].key)
-    await wait_for(pilot, lambda: isinstance(pilot.app.screen, BuildTurnScreen), "Aiko's build", limit=900)
+        await pilot.press("enter")                      # the first outer card
+    await reach_build(pilot, pilot.app, "Aiko's build")
+
+
+async def ready_of(pilot, name: str) -> None:
+    """The hand-over before a person builds: whose turn, their lot, the clock not yet running."""
+    await at_menu(pilot)
+    pilot.app.start_match(games.load(name), seats(name), OPTIONS[name])
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, PlayScreen), "the table")
+    play = pilot.app.screen
+    if name != "countdown":
+        await wait_for(pilot, lambda: play.human == 0, "Aiko's start")
+        await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReadyScreen), "Aiko's turn to build", limit=900)
+
+
+async def result_of(pilot, name: str) -> None:
+    """A building round's result: Aiko gives the round up at once, the computer builds on."""
+    await build_of(pilot, name)
+    app = pilot.app
+    await pilot.press("escape")
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "GiveUp", "give up?")
+    await pilot.press("y")
+    await wait_for(pilot, lambda: getattr(app.screen, "ended", None) == "own", "her turn over")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), "the round's result", limit=900)
 
 
 async def pin(pilot) -> None:
@@ -220,6 +243,9 @@ for _screen, _name, _reach, _main in (("setup", "jutaku", setup_of, "#start"),
                                       ("build", "jutaku", build_of, "#practice-canvas"),
                                       ("play", "bottle_bonus", play_of, "#actions"),
                                       ("build", "countdown", build_of, "#practice-canvas"),
+                                      ("ready", "jutaku", ready_of, "#ready-start"),
+                                      ("result", "jutaku", result_of, "#result-go-on"),
+                                      ("result", "countdown", result_of, "#result-go-on"),
                                       ("end", "jutaku", end_of, "#to-menu"),
                                       ("end", "countdown", end_of, "#to-menu"),
                                       ("setup", "izakaya", setup_of, "#start"),
@@ -276,6 +302,7 @@ def screen_text(svg: str) -> str:
 # The building games' and Izakaya's screens at the smallest and a large size (100×30 lies
 # between, and the 250×70 check below covers the largest): the suite's time is bounded.
 LATER = {"setup-jutaku", "play-jutaku", "build-jutaku", "play-bottle_bonus", "build-countdown", "end-jutaku",
+         "ready-jutaku", "result-countdown",
          "end-countdown", "setup-izakaya", "play-izakaya", "end-izakaya", "setup-shopping_spree",
          "play-shopping_spree", "end-shopping_spree"}
 # Scenes pictured at one size only (the 250×70 check below still covers them).

@@ -8,7 +8,8 @@ from kiosk.app import TokyoKiosk
 from kiosk.config import KioskConfig
 from kiosk.practice.lot_build import LotBuildScreen, LotChoice
 from kiosk.screens import Seat
-from tests.kiosk_support import choose_action as pick, curtain_then, sync, table, wait_for
+from kiosk.screens.result import ResultScreen
+from tests.kiosk_support import choose_action as pick, curtain_then, screen_lines, sync, table, turn_of, wait_for
 
 
 @sync
@@ -30,8 +31,9 @@ async def test_two_people_bid_in_secret_claim_and_build_a_piece():
         await pilot.press("1", "0", "0", "enter")
         await wait_for(pilot, lambda: match.state["phase"] == "actions", "the reveal")
         assert match.state["order"] == [0, 1] and match.state["pile"] == 400
-        # no secret in the action phase: no curtain, Aiko chooses at once
-        await wait_for(pilot, lambda: play.human == 0, "Aiko's first disc")
+        # no secret in the action phase: no curtain; the bids are shown to both, then Aiko chooses
+        assert isinstance(app.screen, ResultScreen) and "Aiko ¥300" in screen_lines(app)
+        await turn_of(pilot, app, play, 0, "Aiko's first disc")
         claim = next(a.key for a in match.legal(0) if a.key.startswith("claim:"))
         await pick(pilot, play, claim)
         await wait_for(pilot, lambda: len(match.state["owner"]) == 1, "the claim")
@@ -53,7 +55,7 @@ async def test_two_people_bid_in_secret_claim_and_build_a_piece():
         await wait_for(pilot, lambda: isinstance(app.screen, LotBuildScreen),
                        f"the build screen ({type(app.screen).__name__}, {app.focused}, {lots.highlighted})")
         bench = app.screen.bench
-        await pilot.press("tab")
+        await pilot.press("enter")                                     # the highlighted piece, in hand
         lo, hi = bench.lot.outlines[bench.building.outline]
         while bench.held.x + bench.building.pieces[bench.held.piece].width > hi or bench.held.x < lo:
             await pilot.press("left" if bench.held.x > lo else "right")

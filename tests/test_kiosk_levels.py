@@ -83,7 +83,7 @@ async def test_a_seat_set_to_hard_is_shown_so_and_saved_so():
                        "seat 1's turn")
         play = app.screen
         assert "2 Player 2 · hard computer" in seats_text(play)
-        assert play.bots[1].searches
+        assert play.session.computers.bots[1].searches
         meta = app.store.open_match(play.slot).meta
         assert meta["seats"][1] == {"name": "Player 2", "bot": "hard"}
         assert seats_from_meta(meta, play.game, 2) == [Seat("Player 1"), Seat("Player 2", "hard")]
@@ -103,13 +103,13 @@ async def test_the_screen_answers_keys_while_the_hard_computer_thinks(monkeypatc
 
         send_key(app, "f1")
         await until(lambda: isinstance(app.screen, RulesScreen), "how to play")
-        assert play.thinking == 0 and play.match.log.moves == [] and not play.bots[0].last  # still searching
+        assert play.thinking == 0 and play.match.log.moves == [] and not play.session.computers.bots[0].last  # still searching
         send_key(app, "escape")
         await until(lambda: app.screen is play, "the table again")
 
         await until(lambda: play.match.log.moves, "Kengo's move")
         seat, key = play.match.log.moves[0]
-        visits = play.bots[0].last["visits"]
+        visits = play.session.computers.bots[0].last["visits"]
         assert seat == 0 and visits[key] == max(visits.values())   # the search's own choice
         await wait_for(pilot, lambda: play.human == 1, "Aiko's turn")
         assert play.thinking is None
@@ -129,7 +129,7 @@ async def test_leaving_while_the_computer_thinks_plays_nothing_into_the_old_tabl
         returned.set()
         return choice
 
-    monkeypatch.setattr("kiosk.screens.play.decide", held_decide)
+    monkeypatch.setattr("core.session.decide", held_decide)
     app = kiosk()
     async with app.run_test(size=SIZE) as pilot:
         play = await thinking(app, pilot, chocolate_milk)

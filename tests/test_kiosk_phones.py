@@ -241,18 +241,19 @@ def test_the_shared_screen_draws_every_building_as_it_grows_then_the_verdicts(tm
                 await pilot.pause(0.12)
                 grew.append(drawn(0))
                 assert len(grew) < 200, "the architect never called Stop!"
-            assert grew[0] < max(grew) and max(grew) == len(match.view(None)["seats"][0]["building"])
-            assert "keeps the rules and stands" in pictures[0].picture.caption
+            assert grew[0] < max(grew) and max(grew) == drawn(0)
             built = drawn(0)
-            hub.receive(1, json.dumps({"type": "build", "do": "give_up"}))
+            # 004:56 — Aiko's Stop! passes: everyone stops building. Ben's phone was still
+            # building; the kiosk's clock passing her Stop! ends his round, not a "give up"
             await until(pilot, lambda: match.view(None)["phase"] != "build")
             await pilot.pause(0.1)
             view = match.view(None)
             assert view["seats"][0]["building"] == [] and not board.has_class("-building")
             assert drawn(0) == built and "the fastest: wins the lot" in pictures[0].picture.caption
-            assert pictures[1].picture.caption == "Ben: gave up"
+            assert pictures[1].picture.caption == "Ben: still building when Aiko's Stop! passed"
             shared = shown(app)
-            assert "Aiko: Stop! at" in shared and "Ben: gave up" in shared
+            assert "Aiko: Stop! at" in shared and "Ben: still building when Aiko's Stop!" in shared
+            assert "gave up" not in shared
 
     asyncio.run(run())
 
@@ -294,7 +295,7 @@ def test_a_person_at_the_kiosk_builds_live_beside_a_phone_and_a_computer(tmp_pat
             build = app.screen
             assert play.live is not None and build.bench.seat == 0
             assert str(play.query_one("#actions-title").render()) == \
-                "Ben building on their phones, Aiko here, Chie (computer)…"
+                "Ben building on a phone, Aiko here, Chie (computer)…"
             clock.now += 3
             piece = hub.table_for(1)["build"]["shelf"][0][0]
             hub.receive(1, json.dumps({"type": "build", "do": "pick", "piece": piece}))
@@ -313,7 +314,9 @@ def test_a_person_at_the_kiosk_builds_live_beside_a_phone_and_a_computer(tmp_pat
             await pilot.press("escape")                                  # Aiko gives up
             await until(pilot, lambda: type(app.screen).__name__ == "GiveUp")
             await pilot.press("y")
-            await until(pilot, lambda: 0 not in match.to_act() and not isinstance(app.screen, BuildTurnScreen))
+            await until(pilot, lambda: 0 not in match.to_act() and build.ended == "own"
+                        and "Waiting for the others — 2 still building" in shown(app))
+            assert app.screen is build
             hub.receive(1, json.dumps({"type": "build", "do": "give_up"}))
             for _ in range(200):
                 if match.view(None)["phase"] != "build":
@@ -322,5 +325,8 @@ def test_a_person_at_the_kiosk_builds_live_beside_a_phone_and_a_computer(tmp_pat
                 await pilot.pause(0.1)
             history = match.view(None)["history"]
             assert history and history[-1]["round"] == 1 and history[-1]["winners"] == [2]
+            await until(pilot, lambda: "Chie was fastest: Stop! at" in shown(app))
+            assert type(app.screen).__name__ == "ResultScreen" and "Aiko gave up" in shown(app)
+            assert "Ben gave up" in shown(app)
 
     asyncio.run(run())

@@ -94,7 +94,7 @@ async def test_build_practice_place_move_turn_drop_stop_and_see_the_verdict():
         assert app.focused is canvas
         assert "Pieces in the middle — 69" in text_of(screen, "#practice-side-title")
 
-        await pilot.press("tab")                               # a piece into the hand
+        await pilot.press("enter")                             # the highlighted piece into the hand
         assert bench.held.piece == "cube-20-1"
         col, row = cell_over(screen, 30, 60)
         await pilot.hover(canvas, offset=(col, row))           # the mouse carries it
@@ -108,7 +108,7 @@ async def test_build_practice_place_move_turn_drop_stop_and_see_the_verdict():
         first = bench.building.placements[0]
         assert pixel_at(screen, first.x + 10, 10) == palette.piece_colour(0), "drawn where it was put"
 
-        await pilot.press("tab")                               # another cube: Tab goes by shape
+        await pilot.press("enter")                             # another cube: the list goes by shape
         assert bench.held.piece == "cube-20-2"
         first_shape = screen.query_one("#practice-supply").get_option_at_index(0).prompt
         assert str(first_shape) == "cube, 20×20 mm ×5"            # pieces by name, never by id
@@ -249,8 +249,12 @@ async def test_practice_screens_fit_from_80x24_to_250x70(size):
                 assert canvas.region.width >= 2 * canvas.region.height * (x1 - x0) / (y1 - y0)
             assert side.region.width >= 26 and side.region.right <= size[0]
             assert canvas.size_px == (canvas.content_region.width, 2 * canvas.content_region.height)
-            for line in ("#practice-title", "#practice-state", "#practice-holding"):
+            for line in ("#practice-title", "#practice-state"):
                 assert screen.query_one(line).region.height == 1
+            holding = screen.query_one("#practice-holding")     # wraps: never cut, always on screen
+            words = str(holding.render()).strip()
+            assert 1 <= holding.region.height and holding.region.bottom <= size[1] - 1
+            assert holding.region.height * holding.content_region.width >= len(words)
             await pilot.press("escape")
 
 
@@ -317,7 +321,7 @@ async def test_locked_practice_reaches_the_pin_and_idles_back_to_the_attract_scr
     app = kiosk(lock=True, config=KioskConfig(pin="4321", idle_seconds=60), clock=clock)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_from_menu(pilot, "build")
-        await pilot.press("tab", "s")
+        await pilot.press("enter", "s")
         await pilot.press("ctrl+o")
         await wait_for(pilot, lambda: isinstance(app.screen, PinScreen), "the PIN prompt")
         await pilot.press("escape")
@@ -341,7 +345,7 @@ def _build_scene_then(stop: bool):
             await pilot.press("s")
             await wait_for(pilot, lambda: app.screen.bench.phase == "verdict", "the verdict", limit=400)
         else:
-            await pilot.press("tab")
+            await pilot.press("enter")
         await pilot.pause()
     return run_before
 

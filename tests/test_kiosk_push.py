@@ -201,8 +201,12 @@ async def test_every_use_fits_from_80x24_to_200x60(size):
             assert canvas.region.height >= size[1] - 6 and canvas.region.width >= size[0] // 2
             assert side.region.width >= 26 and side.region.right <= size[0]
             assert canvas.size_px == (canvas.content_region.width, 2 * canvas.content_region.height)
-            for line in ("#practice-title", "#practice-state", "#practice-holding"):
+            for line in ("#practice-title", "#practice-state"):
                 assert screen.query_one(line).region.height == 1
+            holding = screen.query_one("#practice-holding")     # wraps: never cut, always on screen
+            words = str(holding.render()).strip()
+            assert 1 <= holding.region.height and holding.region.bottom <= size[1] - 1
+            assert holding.region.height * holding.content_region.width >= len(words)
             for button in screen.query("LevelButton, PushButton"):
                 region = button.region
                 assert region.height == 1 and side.region.x <= region.x and region.right <= size[0]

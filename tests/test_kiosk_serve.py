@@ -109,7 +109,7 @@ async def browse(port: int) -> None:
             # Tsukiji, Practice: building
             await read_until(ws, seen, "Build practice", "Pieces in the middle", "69", "\u2580")
             seen.clear()
-            await ws.send_json(["stdin", TAB + ENTER])              # a piece into the hand, dropped
+            await ws.send_json(["stdin", ENTER + ENTER])            # the highlighted piece into the hand, dropped
             await read_until(ws, seen, "placed piece 1 (a cube) on floor 1")
 
 

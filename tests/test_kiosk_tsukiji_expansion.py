@@ -19,6 +19,7 @@ from kiosk.screens import Seat
 from kiosk.screens.apology import ApologyScreen
 from kiosk.screens.menu import MenuScreen
 from kiosk.screens.play import PlayScreen
+from kiosk.screens.result import ResultScreen
 from tests.kiosk_support import choose_action, sync, wait_for
 from tests.test_kiosk_tsukiji import NAMES, SEED, BoardHost, board_text
 
@@ -243,6 +244,8 @@ async def test_a_human_plays_ten_expansion_moves_against_the_fishmonger():
         actions = play.query_one("#actions", OptionList)
 
         def my_turn() -> bool:
+            if isinstance(app.screen, ResultScreen):          # bids shown, a market closed: read, go on
+                app.screen.action_go_on()
             return app.screen is play and play.human == 0 and any(o.id for o in actions.options)
 
         texts, moves = [], 0

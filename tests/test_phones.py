@@ -11,6 +11,8 @@ import pytest
 
 from core import games
 from core.rng import Rng
+from core.seats import Seat
+from core.session import Computers, Session
 from kiosk.phones.hub import CODE_LENGTH, FLOOD_LIMIT, MAX_MESSAGE, Hub, Refused
 from kiosk.phones.qr import QUIET, qr_lines
 from kiosk.phones.table import PhoneTable, phone_lines
@@ -18,12 +20,17 @@ from kiosk.phones.table import PhoneTable, phone_lines
 NAMES = ["Aiko", "Ben", "Chie", "Dai", "Emi", "Fumi"]
 
 
-def table(name="izakaya", players=3, seed=1, options=None, phones=None):
+def table(name="izakaya", players=3, seed=1, options=None, phones=None, match=None):
+    """The phones of a match driven by its session (core.session), the other seats people at
+    the kiosk's screen; `moved` collects every move's events as the session tells them."""
     game = games.load(name)
-    match = game.new(players, seed=seed, options=options)
+    match = match or game.new(players, seed=seed, options=options)
+    players = match.players
+    phones = list(range(players)) if phones is None else phones
+    session = Session(match, [Seat(NAMES[s], phone=s in phones) for s in range(players)], Computers({}, {}))
     moved = []
-    t = PhoneTable(game, match, NAMES[:players], list(range(players)) if phones is None else phones,
-                   lambda events: moved.append(events))
+    session.listeners.append(moved.append)
+    t = PhoneTable(game, session, NAMES[:players], phones)
     return game, match, t, moved
 
 
@@ -70,7 +77,7 @@ def test_the_code_on_screen_is_the_link_module_for_module():
 
 
 def play_phone(t, seat, key):
-    t.hub.receive(seat, json.dumps({"type": "play", "key": key, "move": len(t.match.log.moves)}))
+    t.hub.receive(seat, json.dumps({"type": "play", "key": key, "move": len(t.session.match.log.moves)}))
 
 
 def test_a_bid_typed_on_a_phone_is_played_and_shown_to_that_phone_alone():
@@ -155,7 +162,6 @@ def test_no_message_to_a_phone_holds_another_seats_secret(name, players, options
 
 async def _phones_bid(port_holder):
     game, match, t, moved = table()
-    t.on_move = lambda events: t.moved(events)
     await t.start()
     base = f"http://127.0.0.1:{t.server.port}"
     async with aiohttp.ClientSession() as http:
@@ -212,8 +218,7 @@ def test_a_tsukiji_price_said_aloud_is_typed_on_the_phone():
     match = game.scenario(position(players=2, seats=[seat(boats=boats), seat()]))
     match.play(0, "fish")
     match.play(0, "dock:1:left")                  # a mackerel barrel waits for its price
-    moved = []
-    t = PhoneTable(game, match, NAMES[:2], [0, 1], lambda events: moved.append(events))
+    _, _, t, moved = table("tsukiji", match=match)
     told = t.hub.table_for(0)
     pad = next(a for a in told["amounts"] if a.get("key") == "price:q")
     assert pad["range"] == [100, pad["range"][1], 100] and "???" in pad["label"]

@@ -344,7 +344,7 @@ def test_build_screen_pick_move_turn_flip_drop_take_back_and_stop():
     def point(x, y):
         return tuple(round(v) for v in view.px(x, y))
 
-    screen.handle(key(pygame.K_TAB))
+    screen.handle(key(pygame.K_RETURN))          # Enter: the highlighted piece into the hand
     assert bench.held.piece == "cube-20-1"
     screen.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=point(30, 50), rel=(0, 0), buttons=(0, 0, 0)))
     assert bench.held.x == 20
@@ -385,8 +385,11 @@ def test_build_screen_pick_move_turn_flip_drop_take_back_and_stop():
     assert bench.frame == bench.verdict.steps
     assert {v.rule for v in bench.violations} >= {R_PIECES}
     screen.draw(surface)
-    screen.handle(key(pygame.K_TAB))
-    assert bench.phase == "build" and bench.held is not None
+    before = bench.cursor
+    screen.handle(key(pygame.K_TAB))             # Tab: back to building, the highlight on the next piece
+    assert bench.phase == "build" and bench.held is None and bench.cursor == (before + 1) % len(bench.shelf())
+    screen.handle(key(pygame.K_RETURN))
+    assert bench.held is not None
     screen.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point(60, 60), button=3))
     assert bench.held is None
     screen.handle(key(pygame.K_ESCAPE))

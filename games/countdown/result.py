@@ -37,5 +37,6 @@ def announcement(rules, s, events) -> Announcement | None:
         verdict = s["verdicts"][seat]
         fell = verdict is not None and verdict["round"] == floor and not verdict["stands"]
         pictures.append({"card_mm": rules.lot.card_mm, "building": copy_plain(s["built"][seat]),
-                         "moved": list(verdict["moved"]) if fell else []})
+                         "moved": list(verdict["moved"]) if fell else [], "out": s["status"][seat] == "out",
+                         "score": s["score"][seat]})
     return Announcement(title, tuple(lines), "round", {"pictures": pictures})

@@ -126,8 +126,15 @@ class Countdown(Rules):
         if self.is_over(s) or s["status"][seat] != "building":
             return None
         t, floor = self.seconds(s), s["round"]
+        added = len(self._this_round(s, seat))
+        if added:
+            then = f"floor {floor} counts with {count_words(added, 'piece')} if the tower stands"
+        else:
+            floors = len({p["floor"] for p in s["built"][seat]})
+            then = (f"you added no piece to floor {floor}, so you are out with {count_words(floors, 'floor')}, "
+                    f"scoring {count_words(len(s['built'][seat]), 'piece')}")
         return (t, f"Floor {floor} has {t:g} seconds: set your pieces down before the clock reaches {t:.1f} s",
-                f"Time! Floor {floor}'s {t:g} seconds are up")
+                f"Time! Floor {floor}'s {t:g} seconds are up: {then}")
 
     def leaving(self, s, seat, at):
         """At the time's end the floor counts as it stands; pieces of it that break a building

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, Callable
+
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widget import Widget
 
-from core.game import Game
+from core.game import Game, Match
 
 from ..seats import Seat
 
@@ -86,6 +89,27 @@ class ViewPainter(PaintsFromPalette, Widget):
         return []
 
 
+@dataclass
+class MoveRequest:
+    """A person's move whose data the board's own screens ask for (a price said, a lot and its
+    piece, how hard a crate is pushed): what those screens read, and how they hand the move
+    back. `play(move)` plays it through the session (IllegalMove naming the rule when the
+    rules refuse it, and nothing changes); `done()` says the board's screens are closed and
+    play goes on. The board never reaches into the play screen."""
+    app: Any
+    match: Match
+    seat: int
+    key: str
+    names: list[str]
+    clock: Callable[[], float]
+    play: Callable[[Any], list]
+    done: Callable[[], None]
+
+    @property
+    def name(self) -> str:
+        return self.names[self.seat]
+
+
 class Board(VerticalScroll):
     """A game's table. The play screen calls `show(view)` after every move.
 
@@ -117,9 +141,22 @@ class Board(VerticalScroll):
         """The screen on which a person supplies the data of actions that take it
         (Action.takes: placements, a build time), or None when the board has none; the
         play screen pushes it while the match waits for that person's data. In a round where
-        everyone builds at once, `turn` holds the person's rehearsal of it (core.hotseat:
-        `turn`, the second it starts at, `start`, and `why` they are back there)."""
+        everyone builds at once, `turn` holds the person's part of it (kiosk.practice.turn:
+        `turn`, the second it starts at, `start`, why they are back there, `why`, what is
+        decided already, `deadline`, and whether it is played `live`)."""
         return None
+
+    @classmethod
+    def result_pictures(cls, game: Game, announcement, names: list[str]) -> list:
+        """The pictures beside what a phase came to (core.announce; kiosk.screens.result): for
+        each seat (Building, caption, the indices of the pieces that moved) or None; empty when
+        the board draws none."""
+        return []
+
+    @classmethod
+    def turn_words(cls, game: Game, view: dict, seat: int) -> str:
+        """What a person about to build is told of their lot (kiosk.screens.ready)."""
+        return ""
 
     @classmethod
     def phone_lots(cls, game: Game, view: dict, seat: int, key: str) -> list[tuple[str, str]] | None:
@@ -129,18 +166,18 @@ class Board(VerticalScroll):
         return None
 
     @classmethod
-    def phone_bench(cls, match, seat: int, key: str, lot: str, clock, names: list[str]):
-        """The build bench (kiosk.practice.turn.TurnBench) on which a phone places the piece of
-        `key` on `lot`, one of `phone_lots`; its drop plays the move on `match`."""
+    def phone_bench(cls, match, seat: int, key: str, lot: str, clock, names: list[str], play=None):
+        """The build bench (kiosk.practice.bench.TurnBench) on which a phone places the piece of
+        `key` on `lot`, one of `phone_lots`; its drop plays the move by `play` (the session's)."""
         raise NotImplementedError
 
     #: actions that take data are listed among the others; choosing one calls open_data
     data_in_picker = False
 
     @classmethod
-    def open_data(cls, play, seat: int, key: str) -> None:
-        """Push the screens on which the person supplies the data of action `key`, and let
-        the play screen go on (play.advance) when they are done; boards with
+    def open_data(cls, request: MoveRequest) -> None:
+        """Push the screens on which the person supplies the data of the move `request.key`, play
+        it with `request.play`, and call `request.done()` when they are closed; boards with
         `data_in_picker` implement it."""
         raise NotImplementedError
 
@@ -152,9 +189,10 @@ class Board(VerticalScroll):
         return legal
 
     @classmethod
-    def open_choice(cls, play, seat: int, key: str) -> bool:
-        """A person chose `key` in the picker or on the board: True when the board takes it
-        from here (its own screens, then the move); False plays `key` as it is."""
+    def open_choice(cls, request: MoveRequest) -> bool:
+        """A person chose `request.key` in the picker or on the board: True when the board takes
+        it from here (its own screens, then the move, then `request.done()`); False plays the
+        key as it is."""
         return False
 
     @classmethod

@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from core.game import Game
 from core.words import count_words
+from physics.building import Building, Lot, Placement
 
 from ..practice.buildings import Buildings
 from ..practice.turn import seat_building
@@ -63,6 +64,28 @@ class CountdownBoard(Board):
     def seat_summary(cls, game: Game, view: dict, seat: int) -> str:
         entry = view["seats"][seat]
         return count_words(entry["pieces"], "piece") + (" (out)" if entry["status"] == "out" else "")
+
+    @classmethod
+    def result_pictures(cls, game: Game, announcement, names: list[str]) -> list:
+        """Every tower as the floor left it, the pieces that moved when it fell outlined."""
+        out = []
+        for s, entry in enumerate(announcement.data.get("pictures", []) if announcement.kind == "round" else []):
+            building = Building(Lot.card_edge(entry["card_mm"]), 0, pieces=game.rules.pieces)
+            for p in entry["building"]:
+                building.place(Placement(**p))
+            moved = frozenset(i for i, p in enumerate(building.placements) if p.piece in set(entry["moved"]))
+            name = names[s] if s < len(names) else f"Seat {s + 1}"
+            score = f"out, scoring {count_words(entry['score'], 'piece')}" if entry.get("out") else \
+                count_words(len(entry["building"]), "piece")
+            out.append((building, f"{name}: {score}", moved))
+        return out
+
+    @classmethod
+    def turn_words(cls, game: Game, view: dict, seat: int) -> str:
+        entry = view["seats"][seat]
+        return (f"Floor {view['floor']} of your tower, on the card's own edge: {view['seconds']:g} seconds. "
+                f"Your tower has {count_words(entry['floors'], 'floor')} and "
+                f"{count_words(entry['pieces'], 'piece')}; add at least one piece or you are out.")
 
     @classmethod
     def turn_screen(cls, match, seat: int, name: str, clock, names, **turn):

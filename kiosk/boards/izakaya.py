@@ -352,9 +352,9 @@ class IzakayaBoard(Board):
     data_in_picker = True
 
     @classmethod
-    def open_data(cls, play, seat: int, key: str) -> None:
+    def open_data(cls, request) -> None:
         from ..practice.lot_build import open_lot_build
-        open_lot_build(play, seat, key)
+        open_lot_build(request)
 
     @classmethod
     def phone_lots(cls, game: Game, view: dict, seat: int, key: str) -> list[tuple[str, str]] | None:
@@ -364,9 +364,9 @@ class IzakayaBoard(Board):
         return lots_of(view, game.rules.deck)
 
     @classmethod
-    def phone_bench(cls, match, seat: int, key: str, lot: str, clock, names: list[str]):
+    def phone_bench(cls, match, seat: int, key: str, lot: str, clock, names: list[str], play=None):
         from ..practice.lot_build import LotBench
-        return LotBench(match, seat, clock, names, lot, key)
+        return LotBench(match, seat, clock, names, lot, key, play=play)
 
     def compose(self) -> ComposeResult:
         yield IzakayaPalette()

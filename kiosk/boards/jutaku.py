@@ -20,12 +20,13 @@ from textual.widgets import Static
 
 from core.game import Game
 from core.words import count_words
+from physics.building import Building, Lot, Placement
 
 from ..practice.buildings import Buildings
 from ..practice.turn import seat_building
 from .base import Board
 
-STATUS = {"building": "building", "done": "Stop! passed", "out": "gave up", "waiting": ""}
+STATUS = {"building": "building", "done": "Stop! passed", "out": "out of the round", "waiting": ""}
 
 
 def yen(n: int) -> str:
@@ -43,6 +44,16 @@ def _moved(view: dict, seat: int, building) -> frozenset:
         return frozenset()
     ids = set(verdict.get("moved", []))
     return frozenset(i for i, p in enumerate(building.placements) if p.piece in ids)
+
+
+def stopped_by(view: dict, seat: int) -> tuple[float, int] | None:
+    """A seat out of the round that was still building when another's Stop! passed: that Stop!
+    (its second, its seat); None for one that gave up (games/jutaku/result.py, from a view)."""
+    seats = view["seats"]
+    if seats[seat]["status"] != "out":
+        return None
+    return min(((e["stop"], i) for i, e in enumerate(seats) if i != seat and e["stop"] is not None
+                and e["stop"] <= seats[seat]["clock"] + 1e-9), default=None)
 
 
 class PlanCell(Static):
@@ -95,6 +106,9 @@ class JutakuBoard(Board):
         if entry["status"] == "done" and entry["stop"] is not None:
             return f"{name}: Stop! at {entry['stop']:.1f} s, keeps the rules and stands"
         if entry["status"] == "out":
+            passed = stopped_by(view, seat)
+            if passed is not None:
+                return f"{name}: still building when {self.seats[passed[1]].name}'s Stop! passed"
             return f"{name}: gave up"
         if verdict is not None and not verdict["passes"]:
             why = (verdict["problems"][0] if verdict["problems"]
@@ -147,6 +161,37 @@ class JutakuBoard(Board):
     def seat_summary(cls, game: Game, view: dict, seat: int) -> str:
         entry = view["seats"][seat]
         return f"{count_words(len(entry['won']), 'lot')}, {yen(entry['yen'])}"
+
+    @classmethod
+    def result_pictures(cls, game: Game, announcement, names: list[str]) -> list:
+        """Each building as it stood when the round ended for its builder, the pieces that
+        moved at a failed Stop! outlined; the winners' captions say so."""
+        pictures = announcement.data.get("pictures", []) if announcement.kind == "round" else []
+        winners = announcement.data.get("winners", [])
+        out = []
+        for s, entry in enumerate(pictures):
+            if entry is None:
+                out.append(None)
+                continue
+            lot = entry["lot"]
+            building = Building(Lot(tuple(tuple(o) for o in lot["outlines"]), lot["floors"], lot["numeral"]),
+                                entry["outline"], pieces=game.rules.pieces)
+            for p in entry["building"]:
+                building.place(Placement(**p))
+            moved = frozenset(i for i, p in enumerate(building.placements) if p.piece in set(entry["moved"]))
+            name = names[s] if s < len(names) else f"Seat {s + 1}"
+            out.append((building, name + (": wins" if s in winners else ""), moved))
+        return out
+
+    @classmethod
+    def turn_words(cls, game: Game, view: dict, seat: int) -> str:
+        entry = view["seats"][seat]
+        lot = entry["lot"]
+        if lot is None:
+            return ""
+        side = ", back side" if entry["side"] == "back" else ""
+        return (f"Your lot: {entry['card_name']}{side} — exactly {count_words(lot['floors'], 'floor')} and "
+                f"{count_words(lot['pieces'], 'piece')} ({lot['numeral']}), worth {yen(lot['yen'])}.")
 
     @classmethod
     def turn_screen(cls, match, seat: int, name: str, clock, names, **turn):

@@ -280,40 +280,36 @@ class ShoppingSpreeBoard(Board):
         return folded(legal)[0]
 
     @classmethod
-    def open_choice(cls, play, seat: int, key: str) -> bool:
+    def open_choice(cls, request) -> bool:
         """A walk of a loaded crate in the dexterity variant: how hard, then the push."""
-        legal = play.match.legal(seat)
-        pushed = [a for a in legal if a.key.rpartition(":")[0] == key and a.data and a.data[2] is not None]
+        match, seat, key = request.match, request.seat, request.key
+        pushed = [a for a in match.legal(seat) if a.key.rpartition(":")[0] == key and a.data and a.data[2] is not None]
         if not pushed:
             return False
         from ..practice.push import PushScreen
-        rules = play.game.rules
-        view = play.match.view(seat)
+        rules = match.rules
+        view = match.view(seat)
         load = [rules.crate_kind(g) for g in view["crates"][seat]]
         steps = pushed[0].data[1]
         where = "the way out" if key.startswith("leave") else rules.floor.label(pushed[0].data[0])
-        name = play.seats[seat].name
-
-        def shown(_=None) -> None:
-            play.turn_open = False
-            play.advance()
 
         def chosen(level: int | None) -> None:
             if level is None:
-                shown()
+                request.done()
                 return
-            play._play(seat, f"{key}:{level}")
-            push = play.match.view(seat).get("push")
+            request.play(f"{key}:{level}")
+            push = match.view(seat).get("push")
             if not push:
-                shown()
+                request.done()
                 return
-            play.app.push_screen(PushScreen(load=[rules.crate_kind(g) for g in push["load"]], steps=push["steps"],
-                                            level=push["level"], seed=push["seed"],
-                                            title=f"{name} pushes the crate to {where}"), shown)
+            request.app.push_screen(PushScreen(load=[rules.crate_kind(g) for g in push["load"]], steps=push["steps"],
+                                               level=push["level"], seed=push["seed"],
+                                               title=f"{request.name} pushes the crate to {where}"),
+                                    lambda _=None: request.done())
 
-        play.turn_open = True
-        play.app.push_screen(PushScreen(load=load, steps=steps, choose=True,
-                                        title=f"{name}: how hard do you push the crate to {where}?"), chosen)
+        request.app.push_screen(PushScreen(load=load, steps=steps, choose=True,
+                                           title=f"{request.name}: how hard do you push the crate to {where}?"),
+                                chosen)
         return True
 
     @classmethod

@@ -578,9 +578,9 @@ class TsukijiBoard(Board):
     data_in_picker = True
 
     @classmethod
-    def open_data(cls, play, seat: int, key: str) -> None:
+    def open_data(cls, request) -> None:
         from .tsukiji_price import ask_price
-        ask_price(play, seat, key)
+        ask_price(request)
 
     def compose(self) -> ComposeResult:
         yield FishPalette()

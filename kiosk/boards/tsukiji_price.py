@@ -106,34 +106,19 @@ class PriceScreen(ModalScreen[int | None]):
         self.dismiss(amount)
 
 
-def ask_price(play, seat: int, key: str) -> None:
-    """From the play screen: ask the amount and play `key` with it; an amount the rules
-    refuse is said on the price screen, which stays open to correct it."""
-    action = next(a for a in play.match.legal(seat) if a.key == key)
-    played: dict = {}
+def ask_price(request) -> None:
+    """From the play screen (a kiosk.boards.base.MoveRequest): ask the amount and play the move
+    with it; an amount the rules refuse is said on the price screen, which stays open to
+    correct it. `request.done()` once it is closed, played or cancelled."""
+    action = next(a for a in request.match.legal(request.seat) if a.key == request.key)
 
     def attempt(amount: int) -> str | None:
         try:
-            played["events"] = play.match.play(seat, Move(key, {"yen": amount}))
+            request.play(Move(request.key, {"yen": amount}))
         except IllegalMove as e:            # the match is left as it was
-            return named(e.reason or str(e), play.names())
-        except Exception as error:          # the game's fault: the play screen ends the match politely
-            played["error"] = error
+            return named(e.reason or str(e), request.names)
         return None
 
-    def said(amount: int | None) -> None:
-        play.turn_open = False
-        if "error" in played:
-            play.guarded(_raise, played["error"])
-        elif "events" in played:
-            play._moved(played["events"])
-        else:
-            play.advance()
-
-    play.turn_open = True
-    play.app.push_screen(PriceScreen(named(action.text, play.names()),
-                                     "Any multiple of ¥100 (000:138). Enter: OK, Esc: cancel.", attempt), said)
-
-
-def _raise(error: Exception) -> None:
-    raise error
+    request.app.push_screen(PriceScreen(named(action.text, request.names),
+                                        "Any multiple of ¥100. Enter: OK, Esc: cancel.", attempt),
+                            lambda _=None: request.done())

@@ -14,51 +14,19 @@ two phones reaching for one piece, the first to arrive gets it, the other is tol
 
 from __future__ import annotations
 
-from core.game import Move
-
 from ..practice.turn import TurnBench
 
 #: the commands a phone's finger sends, and the bench method each calls
-COMMANDS = {"pick", "move", "turn", "flip", "drop", "put_back", "take_back", "stop", "give_up"}
+COMMANDS = {"pick", "move", "turn", "flip", "drop", "put_back", "take_back", "outline", "stop", "give_up"}
 #: what a finger may do while placing one piece on a chosen lot ("cancel" closes the bench)
 LOT_COMMANDS = {"pick", "move", "turn", "flip", "drop", "put_back", "cancel"}
 MAX_MM = 2000.0
 
 
-class LiveTurn:
-    """What TurnBench asks of a turn: its moves played on the match itself, at once."""
-
-    def __init__(self, match, seat: int, on_move):
-        self.match = match
-        self.seat = seat
-        self.on_move = on_move
-
-    def play(self, move: Move, at: float):
-        events = self.match.play(self.seat, move)
-        self.on_move(events)
-        return events
-
-
-class Reporting:
-    """The match as a phone's one-piece bench plays on it: each move also reaches the kiosk
-    (its log, autosave, every phone's table) as a move made at the kiosk's screen does."""
-
-    def __init__(self, match, on_move):
-        self._match = match
-        self._on_move = on_move
-
-    def play(self, seat: int, key, payload=None):
-        events = self._match.play(seat, key, payload)
-        self._on_move(events)
-        return events
-
-    def __getattr__(self, name):
-        return getattr(self._match, name)
-
-
-def live_bench(match, seat: int, clock, names: list[str], on_move) -> "PhoneBench":
-    """One phone seat's bench in a building round where everyone builds at once."""
-    bench = PhoneBench(TurnBench(match, seat, clock, names, turn=LiveTurn(match, seat, on_move)))
+def live_bench(session, seat: int, clock, names: list[str]) -> "PhoneBench":
+    """One phone seat's bench in a building round where everyone builds at once: its moves
+    played by the session at once (core.session.LiveTurn), on the round's clock."""
+    bench = PhoneBench(TurnBench(session.match, seat, clock, names, turn=session.live_turn(seat)))
     bench.bench.message = "Everyone builds now: pick a piece below, move it with your finger, set it down."
     return bench
 
@@ -76,8 +44,11 @@ class PhoneBench:
         return self.key is not None
 
     def resync(self) -> None:
-        """Someone else moved: the middle may have changed (a piece taken, a drink)."""
+        """Someone else moved: the middle may have changed (a piece taken, a drink). A seat that
+        builds no more (its round is over) keeps its bench as it was until the bench closes."""
         b = self.bench
+        if b.finished():
+            return
         held = b.held
         b.resync()
         if held is not None and held.piece not in b.view()["supply"]:
@@ -121,6 +92,8 @@ class PhoneBench:
             b.put_back()
         elif do == "take_back":
             b.take_back()
+        elif do == "outline":
+            b.next_outline()
         elif do == "stop":
             b.stop()
         elif do == "give_up":
@@ -145,4 +118,6 @@ class PhoneBench:
             "message": b.refusal or b.message,
             "holding": held,
             "lot_build": self.lot_build,
+            "outlines_to_choose": len(lot.outlines) > 1 and not self.lot_build and not b.finished(),
+            "finished": b.finished(),
         }

@@ -58,6 +58,15 @@ class PhoneSeat:
     code: str | None
     connections: int = 0
     last_seen: float = 0.0
+    #: a phone has opened this link at least once (so none now means it dropped)
+    joined: bool = False
+
+    @property
+    def presence(self) -> str:
+        """'joined', 'not joined yet' or 'dropped': what the shared screen says of it."""
+        if self.connections > 0:
+            return "joined"
+        return "dropped" if self.joined else "not joined yet"
 
 
 @dataclass
@@ -95,8 +104,13 @@ class Hub:
                  lines: Callable[[dict, int], tuple[list[str], list[str]]],
                  play: Callable[[int, str, dict | None], None], title: str,
                  lots: Callable[[dict, int, str], list[tuple[str, str]] | None] = lambda view, seat, key: None,
-                 lot_bench: Callable[[int, str, str], object] | None = None):
+                 lot_bench: Callable[[int, str, str], object] | None = None,
+                 on_activity: Callable[[], None] = lambda: None):
         self.match = match
+        self.on_activity = on_activity
+        #: the last phase's result (a building round's, the bids), with a number that changes
+        #: with each new one, so a phone shows each once until its player closes it
+        self.result: dict | None = None
         self.lots = lots
         self.lot_bench = lot_bench
         self.names = names
@@ -145,6 +159,11 @@ class Hub:
         return None
 
     # ---- what a phone is told -------------------------------------------------------------
+
+    def show_result(self, title: str, lines: list[str]) -> None:
+        """A phase has ended: every phone shows what it came to (already in names)."""
+        number = (self.result or {}).get("number", 0) + 1
+        self.result = {"number": number, "title": title, "lines": list(lines)}
 
     def add_events(self, texts: list[str]) -> None:
         self.log = (self.log + [named(t, self.names) for t in texts])[-LOG_LINES:]
@@ -195,7 +214,7 @@ class Hub:
             res = match.result()
             result = ", ".join(f"{self.names[s]} {res.score_text(s)}" for s in range(len(res.scores)))
         return {"type": "table", "game": self.title, "you": self.names[seat], "seat": seat,
-                "move": len(match.log.moves), "over": over,
+                "move": len(match.log.moves), "over": over, "round_result": self.result,
                 "your_turn": yours and bool(actions or amounts or build), "build": build,
                 "waiting": waiting, "lines": public, "private": private, "actions": actions,
                 "amounts": amounts, "log": list(self.log), "result": result,
@@ -204,7 +223,12 @@ class Hub:
     # ---- what a phone sends ---------------------------------------------------------------
 
     def receive(self, seat: int, raw) -> None:
-        """Act on one message from `seat`'s phone, or raise Refused with the words to send it."""
+        """Act on one message from `seat`'s phone, or raise Refused with the words to send it.
+        A message acted on is someone playing: `on_activity` (the kiosk is not idle)."""
+        self._receive(seat, raw)
+        self.on_activity()
+
+    def _receive(self, seat: int, raw) -> None:
         if not isinstance(raw, str) or len(raw) > MAX_MESSAGE:
             raise Refused("That message is too long.")
         try:

@@ -43,8 +43,10 @@ def shown_host(host: str) -> str:
 class PhoneServer:
     """The web server of one match's phone seats."""
 
-    def __init__(self, hub: Hub, host: str = "127.0.0.1", port: int = 0):
+    def __init__(self, hub: Hub, host: str = "127.0.0.1", port: int = 0, on_presence=lambda: None):
         self.hub = hub
+        #: told when a phone joins or drops (the shared screen's waiting line says who is there)
+        self.on_presence = on_presence
         self.host = host
         self.port = port
         self.sockets: dict[int, set[web.WebSocketResponse]] = {}
@@ -162,8 +164,10 @@ class PhoneServer:
             return ws
         phone = self.hub.seats[seat]
         phone.connections += 1
+        phone.joined = True
         phone.last_seen = time.time()
         self.sockets.setdefault(seat, set()).add(ws)
+        self.on_presence()
         gate = Gate()
         try:
             await ws.send_str(json.dumps(self.hub.table_for(seat), separators=(",", ":")))
@@ -190,7 +194,7 @@ class PhoneServer:
             pass
         finally:
             self.sockets.get(seat, set()).discard(ws)
-            if seat in self.hub.seats:
-                self.hub.seats[seat].connections -= 1
+            phone.connections = max(0, phone.connections - 1)   # this link's phone (a new code has its own)
             await ws.close()
+            self.on_presence()
         return ws

@@ -1,19 +1,21 @@
-"""One match's phone seats wired together: the hub, its server, and the board's words.
+"""One match's phone seats wired to its session: the hub, its server, and the board's words.
 
 The play screen makes one when a match has phone seats (and a bench or a test makes one
-without a screen): `play` is how a phone's move reaches the match, `moved` how every
-move, whoever made it, reaches the phones.
+without a screen). A phone's move goes through the session (core.session) like any other,
+and every move, whoever made it, reaches the phones through the session's listeners: the
+log, a phase's result (a building round's, the bids), and each phone's table pushed.
 """
 
 from __future__ import annotations
 
-import time
 from typing import Callable
 
-from core.game import Event, Game, Match, Move
+from core.game import Event, Game, Move
+from core.session import Session
 
 from ..boards import board_for
-from .building import PhoneBench, Reporting
+from ..words import named
+from .building import PhoneBench, live_bench
 from .hub import Hub
 from .server import PhoneServer
 
@@ -33,37 +35,61 @@ def phone_lines(game: Game, names: list[str]) -> Callable[[dict, int], tuple[lis
 
 
 class PhoneTable:
-    """The phones of one match. `on_move(events)` is called after a phone's move is played
-    (the play screen's own step after any move: log, autosave, next seat)."""
+    """The phones of the match `session` drives. `on_activity()` is called whenever a phone
+    does something the kiosk acts on (a move, a finger on a building): someone is playing, so
+    the kiosk is not idle; `on_presence()` when a phone joins or drops."""
 
-    def __init__(self, game: Game, match: Match, names: list[str], phone_seats: list[int],
-                 on_move: Callable[[list[Event]], None], host: str = "127.0.0.1", port: int = 0):
-        self.match = match
-        self.on_move = on_move
+    def __init__(self, game: Game, session: Session, names: list[str], phone_seats: list[int], *,
+                 host: str = "127.0.0.1", port: int = 0, on_activity: Callable[[], None] = lambda: None,
+                 on_presence: Callable[[], None] = lambda: None):
+        self.session = session
+        self.names = names
         board = board_for(game.name)
-        start = time.monotonic()
+        self._seen_result = None
 
         def lots(view: dict, seat: int, key: str):
             return board.phone_lots(game, view, seat, key)
 
         def lot_bench(seat: int, key: str, lot: str):
-            bench = board.phone_bench(Reporting(match, on_move), seat, key, lot, lambda: time.monotonic() - start,
-                                      names)
+            bench = board.phone_bench(session.match, seat, key, lot, lambda: 0.0, names, play=session.play)
             bench.message = ("Tap a piece below, drag it over the lot with your finger, then Set down: "
                              "it stays where you set it.")
             return PhoneBench(bench, key)
 
-        self.hub = Hub(match, names, phone_seats, lines=phone_lines(game, names), play=self._play,
-                       title=game.info.title, lots=lots, lot_bench=lot_bench)
-        self.server = PhoneServer(self.hub, host, port)
+        self.hub = Hub(session.match, names, phone_seats, lines=phone_lines(game, names), play=self._play,
+                       title=game.info.title, lots=lots, lot_bench=lot_bench, on_activity=on_activity)
+        self.server = PhoneServer(self.hub, host, port, on_presence=on_presence)
+        session.listeners.append(self.moved)
 
     def _play(self, seat: int, key: str, payload: dict | None) -> None:
-        self.on_move(self.match.play(seat, key if payload is None else Move(key, payload)))
+        self.session.play(seat, key if payload is None else Move(key, payload))
 
     def moved(self, events: list[Event]) -> None:
-        """After any move: the log gets its events and every phone its table."""
+        """After any move: the log gets its events, a phase's result goes to every phone, the
+        benches of a live round see the middle as it is now, and every phone its table."""
         self.hub.add_events([e.text for e in events])
+        pending = self.session.pending
+        if pending is not None and pending is not self._seen_result:
+            self._seen_result = pending
+            self.hub.show_result(named(pending.title, self.names), [named(line, self.names) for line in pending.lines])
+        for seat, bench in list(self.hub.benches.items()):
+            if not bench.lot_build:
+                bench.resync()
         self.server.push()
+
+    # ---- a round built live ----------------------------------------------------------------
+
+    def open_round(self, session: Session, clock: Callable[[], float], seats: list[int]) -> None:
+        """The phone seats of `seats` build now, each on a bench of its own, on the round's clock."""
+        self.hub.benches = {s: live_bench(session, s, clock, self.names) for s in seats}
+        self.server.push()
+
+    def close_round(self) -> None:
+        """The round is over: the benches close and every phone is told."""
+        self.hub.benches = {}
+        self.server.push()
+
+    # ---- the server ------------------------------------------------------------------------
 
     async def start(self) -> None:
         await self.server.start()

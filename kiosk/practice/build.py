@@ -1,7 +1,9 @@
 """Build practice inside the kiosk: the building bench drawn in half-block pixels.
 
 The same bench (physics.practice.build) as the pygame window, so the same keys mostly do
-the same things; the mouse moves the piece in hand over the picture, a click drops it,
+the same things: Tab moves the highlight over the pieces in the middle, Enter picks the
+highlighted one up and sets the one in hand down, X puts it back, F1 shows every key and
+the building rules. The mouse moves the piece in hand over the picture, a click drops it,
 the wheel turns it, a right click puts it back. Esc always leaves. A drop the rules refuse
 (the same as in a match) leaves the piece in hand, and the line above the keys says which
 rule refuses it.
@@ -37,19 +39,22 @@ class SupplyList(OptionList, can_focus=False):
 class BuildPracticeScreen(BenchScreen):
     """The build bench in the kiosk; see the module docstring."""
 
+    # The key bar shows them in this order, as many as fit: the ones a builder needs first.
     BINDINGS = [
-        Binding("escape", "leave", "Leave"),
-        Binding("tab", "choose(1)", "Next piece"),
-        Binding("shift+tab", "choose(-1)", "Previous piece", show=False),
-        Binding("enter,space", "pick_or_drop", "Pick/drop"),
+        Binding("tab", "choose(1, False, True)", "Next piece"),
+        Binding("shift+tab", "choose(-1, False, True)", "Previous piece", show=False),
+        Binding("enter,space", "pick_or_drop", "Pick up/set down"),
+        Binding("s", "stop", "Stop!"),
+        Binding("f1", "help", "Help"),
+        Binding("backspace", "take_back", "Take back"),
+        Binding("x,delete", "put_back", "Put back"),
         Binding("r", "turn(15)", "Turn"),
+        Binding("f", "flip", "Flip"),
+        Binding("escape", "leave", "Leave"),
         Binding("e", "turn(-15)", "Turn back", show=False),
         Binding("R", "turn(90)", "Turn 90°", show=False),
         Binding("E", "turn(-90)", "Turn back 90°", show=False),
-        Binding("f", "flip", "Flip"),
-        Binding("s", "stop", "Stop!"),
         Binding("p", "play_on", "Play on"),
-        Binding("backspace", "take_back", "Take back"),
         Binding("l", "lot(1)", "Lot"),
         Binding("L", "lot(-1)", "Previous lot", show=False),
         Binding("o", "outline", "Outline", show=False),
@@ -170,11 +175,30 @@ class BuildPracticeScreen(BenchScreen):
         if action == "play_on":
             v = self.bench.verdict
             return self.bench.phase == "verdict" and bool(v and v.moved) and self.bench.hold
+        if action in ("put_back", "turn", "flip"):
+            return self.bench.held is not None          # only with a piece in hand: shown then
         return True
 
-    def action_choose(self, step: int, hold: bool = True) -> None:
-        self._building().choose(step, hold=hold)
+    def action_choose(self, step: int, hold: bool = False, wrap: bool = False) -> None:
+        """Tab: the highlight to the next piece of the list, round to the first after the last
+        (Enter picks it up)."""
+        self._building().choose(step, hold=hold, wrap=wrap)
         self.refresh_all()
+
+    def action_put_back(self) -> None:
+        self._building().put_back()
+        self.refresh_all()
+
+    def action_help(self) -> None:
+        from .help import BuildHelpScreen
+        self.app.push_screen(BuildHelpScreen(self.help_title(), self.help_text()))
+
+    def help_title(self) -> str:
+        return "Build practice: the keys and the building rules"
+
+    def help_text(self) -> str:
+        from .help import building_help
+        return building_help()
 
     def action_pick_or_drop(self) -> None:
         self._building().pick_or_drop()

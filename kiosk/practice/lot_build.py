@@ -14,7 +14,8 @@ from physics.building import Building, Lot, Placement
 from physics.practice.build import BuildPractice
 
 from ..words import named
-from .turn import BuildTurnScreen, ChoiceMenu, TurnBench, _payload
+from .bench import TurnBench, _payload
+from .turn import BuildTurnScreen, ChoiceMenu
 
 
 def lots_of(view: dict, deck) -> list[tuple[str, str]]:
@@ -47,10 +48,10 @@ class LotChoice(ChoiceMenu):
 class LotBench(TurnBench):
     """The bench for one piece on one lot of the grid; the drop is the game's move."""
 
-    def __init__(self, match, seat, clock, names, lot_key: str, action: str):
+    def __init__(self, match, seat, clock, names, lot_key: str, action: str, play=None):
         self.lot_key = lot_key
         self.action = action
-        super().__init__(match, seat, clock, names)
+        super().__init__(match, seat, clock, names, play=play)
         self.message = "Choose your piece (Tab), then place it: it cannot be tried first."
 
     def _mirror(self) -> Building:
@@ -118,22 +119,19 @@ class LotBench(TurnBench):
 
 
 class LotBuildScreen(BuildTurnScreen):
-    """One piece on a chosen lot; Esc before placing goes back without building."""
+    """One piece on a chosen lot; Esc before placing goes back without building. The drop is
+    the move: the screen then shows the verdict the game took, and Enter goes back."""
 
-    BINDINGS = [Binding("escape", "give_up", "Back")]
+    BINDINGS = [Binding("escape", "give_up", "Back to the table")]
 
-    def __init__(self, match, seat, name, clock, names, lot_key: str, action: str):
-        self.started = clock()
-        self.white_from = None
-        self.bench_clock = lambda: clock() - self.started
-        BuildPracticeInit = super(BuildTurnScreen, self).__init__
-        BuildPracticeInit(LotBench(match, seat, self.bench_clock, names, lot_key, action))
-        self.person = name
-        self._clock_timer = None
-        self._white_count = 0
+    def __init__(self, request, lot_key: str):
+        bench = LotBench(request.match, request.seat, lambda: 0.0, request.names, lot_key, request.key,
+                         play=lambda seat, move: request.play(move))
+        super().__init__(request.match, request.seat, request.name, request.clock, request.names, bench=bench)
 
     def action_give_up(self) -> None:
-        self.dismiss(self.bench.done)
+        if self.ended is None:
+            self.dismiss(None)               # nothing was built
 
     def action_pick_or_drop(self) -> None:
         super().action_pick_or_drop()
@@ -145,28 +143,26 @@ class LotBuildScreen(BuildTurnScreen):
         if self.bench.phase == "settling":
             self._start_timer()
 
+    def help_text(self) -> str:
+        from .help import building_help
+        return ("Izakaya's build (004:123): one piece on the lot you chose, by Tokyo Jutaku's building "
+                "rules; it cannot be tried first, and it stays where you set it.\n\n" + building_help())
+
     def check_action(self, action: str, parameters) -> bool | None:
         if action in ("drinks", "pair", "lot", "outline", "take_back", "stop"):
             return False
         return super().check_action(action, parameters)
 
 
-def open_lot_build(play, seat: int, key: str) -> None:
-    """From the play screen: choose the lot, then place the piece; the table is redrawn after."""
-    match = play.match
-
-    def built(_=None) -> None:
-        play.turn_open = False
-        play._autosave()
-        play.advance()
-
+def open_lot_build(request) -> None:
+    """From the play screen (a kiosk.boards.base.MoveRequest): choose the lot, then place the
+    piece; `request.done()` when the screens are closed, built or not."""
     def chosen(lot_key: str | None) -> None:
         if lot_key is None:
-            built()
+            request.done()
             return
-        play.app.push_screen(LotBuildScreen(match, seat, play.seats[seat].name, play.app.clock, play.names(),
-                                            lot_key, key), built)
+        request.app.push_screen(LotBuildScreen(request, lot_key), lambda _=None: request.done())
 
-    play.turn_open = True
-    lots = [(key, named(words, play.names())) for key, words in lots_of(match.view(seat), match.rules.deck)]
-    play.app.push_screen(LotChoice(lots), chosen)
+    lots = [(key, named(words, request.names)) for key, words in lots_of(request.match.view(request.seat),
+                                                                          request.match.rules.deck)]
+    request.app.push_screen(LotChoice(lots), chosen)

@@ -15,6 +15,7 @@ from ..boards import board_for
 from ..widgets.keybar import KeyBar
 from ..words import named
 from . import Seat
+from ..guard import guard
 
 
 def ordinal(n: int) -> str:
@@ -49,11 +50,13 @@ class EndScreen(Screen):
 
     BINDINGS = [Binding("m", "menu", "Back to the menu")]
 
-    def __init__(self, game: Game, match: Match, seats: list[Seat]):
+    def __init__(self, game: Game, match: Match, seats: list[Seat], after: float | None = None):
         super().__init__()
         self.game = game
         self.result = match.result()
         self.seats = seats
+        #: nobody at the screen (computers and phones only): back to the menu by itself after so long
+        self.after = after
 
     def compose(self) -> ComposeResult:
         result, seats = self.result, self.seats
@@ -77,6 +80,9 @@ class EndScreen(Screen):
     def on_mount(self) -> None:
         # Not the button: an Enter still pressed for the last move must not skip the scores.
         self.query_one("#end-body").focus()
+        guard(self)
+        if self.after is not None:
+            self.set_timer(self.after, self.action_menu, name="back to the menu")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "to-menu":

@@ -258,14 +258,18 @@ class BuildPractice:
         self.held = Held(piece, x, y)
         self.refusal = ""
 
-    def choose(self, step: int, hold: bool = False) -> None:
-        """Move the cursor over the shelf (each shape once); with `hold`, take a piece of the
-        shape under it into the hand (wrapping)."""
+    def choose(self, step: int, hold: bool = False, wrap: bool = False) -> None:
+        """Move the cursor over the shelf (each shape once), round from the last to the first
+        with `wrap` (Tab); with `hold`, take a piece of the shape under it into the hand
+        (wrapping)."""
         shelf = self.shelf()
         if not shelf:
             return
         if not hold:
-            self.cursor = max(0, min(len(shelf) - 1, self.cursor + step))
+            if wrap:
+                self.cursor = (self.cursor + step) % len(shelf)
+            else:
+                self.cursor = max(0, min(len(shelf) - 1, self.cursor + step))
             return
         if self.held is not None:
             self.cursor = (self.cursor + step) % len(shelf)
@@ -504,8 +508,8 @@ class BuildPractice:
             return (f"Holding a {self.building.pieces.name(h.piece)}: turned {h.rotation:g}°{', flipped' if h.flip else ''}, "
                     f"{self.floor_words()}, at x {p.x:g} mm, y {p.y:g} mm — snap {'on' if self.snap else 'off'} (G)")
         if self.phase != "build":
-            return "S: check again · Backspace: take back · Tab: pick a piece and build on · Esc: leave"
-        return self.message or "Pick a piece from the supply (Tab, or Up/Down and Enter, or click)."
+            return "S: check again · Backspace: take back · Tab, then Enter: pick a piece and build on"
+        return self.message or "Choose a piece in the list (Tab or Up/Down), then Enter picks it up (or click it)."
 
     def title(self) -> tuple[str, str]:
         """The verdict's headline and its kind: while settling, it stands, it falls, nothing built."""

@@ -14,8 +14,8 @@ from ..practice.view import View
 from . import BUILD_STEPS_PER_FRAME, SIZE, key_of, layout, render, ui
 
 HELP = (
-    "Mouse: move · click: drop · wheel: turn · right-click: put back · Tab / Up-Down: choose · "
-    "Enter: pick or drop · L: lot",
+    "Mouse: move · click: drop · wheel: turn · right-click or X: put back · Tab / Up-Down: highlight · "
+    "Enter: pick up or set down · L: lot",
     "Arrows: move 1 mm (Shift 10) · R / E: turn 15° (Shift 90°) · F: flip · 1-9: floor · G: snap · "
     "Backspace: take back · S: Stop! · P: play on · Esc: leave",
 )
@@ -23,7 +23,8 @@ HELP = (
 _BUILDING_KEYS = frozenset([pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT,
                             pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_RETURN, pygame.K_KP_ENTER,
                             pygame.K_SPACE, pygame.K_r, pygame.K_e, pygame.K_f, pygame.K_g, pygame.K_BACKSPACE,
-                            pygame.K_l, pygame.K_o, *range(pygame.K_0, pygame.K_9 + 1)])
+                            pygame.K_l, pygame.K_o, pygame.K_x, pygame.K_DELETE,
+                            *range(pygame.K_0, pygame.K_9 + 1)])
 KIND_COLOUR = {"good": render.GOOD, "alert": render.ALERT, "info": render.INK}
 
 
@@ -87,7 +88,9 @@ class BuildWindow:
         b.editing()
         step = 10.0 if shift else 1.0
         if key == K.K_TAB:
-            b.choose(-1 if shift else 1, hold=True)
+            b.choose(-1 if shift else 1, wrap=True)
+        elif key in (K.K_x, K.K_DELETE):
+            b.put_back()
         elif key in (K.K_UP, K.K_DOWN, K.K_LEFT, K.K_RIGHT) and b.held:
             b.nudge({K.K_LEFT: -step, K.K_RIGHT: step}.get(key, 0.0), {K.K_UP: step, K.K_DOWN: -step}.get(key, 0.0))
         elif key in (K.K_UP, K.K_DOWN):

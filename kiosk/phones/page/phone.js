@@ -23,6 +23,10 @@
     gone: byId('gone'),
     refused: byId('refused'),
     over: byId('over'),
+    roundResult: byId('round-result'),
+    roundResultTitle: byId('round-result-title'),
+    roundResultLines: byId('round-result-lines'),
+    roundResultOk: byId('round-result-ok'),
     result: byId('result'),
     privateBox: byId('private-box'),
     privateToggle: byId('private-toggle'),
@@ -61,6 +65,7 @@
     connectTimer: null,
     pads: {},             // amount group -> {digits: '', shown: false, message: ''}
     privateShown: false,
+    resultSeen: null,     // the number of the last phase result this player closed
     movesSig: null,       // what the move buttons were last built from
   };
 
@@ -299,6 +304,8 @@
     show(el.logBox, log.length > 0);
     el.log.scrollTop = el.log.scrollHeight;
 
+    drawRoundResult(t.round_result);
+
     if (t.over) {
       clear(el.result);
       asText(t.result).split('\n').filter(Boolean).forEach(function (line) {
@@ -332,6 +339,22 @@
     updateEnabled();
   }
 
+  /* A phase that ended (a building round, the bids): shown until its player taps OK. */
+  function drawRoundResult(r) {
+    var fresh = r && r.number !== state.resultSeen;
+    show(el.roundResult, !!fresh);
+    if (!fresh) return;
+    el.roundResultTitle.textContent = asText(r.title);
+    clear(el.roundResultLines);
+    list(r.lines).forEach(function (line) { el.roundResultLines.appendChild(make('p', null, asText(line))); });
+  }
+
+  el.roundResultOk.addEventListener('click', function () {
+    var r = state.table && state.table.round_result;
+    if (r) state.resultSeen = r.number;
+    show(el.roundResult, false);
+  });
+
   /* ---------- building (the kiosk keeps the bench; this page draws it and sends the finger) ---------- */
 
   function sendBuild(what) {
@@ -347,7 +370,7 @@
     if (!b) { state.shelfSig = null; return; }
     var one = !!b.lot_build;      // one piece on a chosen lot: set down, or back; no Stop!
     el.build.querySelectorAll('.build-do').forEach(function (btn) {
-      var only = { stop: !one, give_up: !one, take_back: !one, cancel: one };
+      var only = { stop: !one, give_up: !one, take_back: !one, cancel: one, outline: !!b.outlines_to_choose };
       if (btn.dataset.do in only) show(btn, only[btn.dataset.do]);
     });
     el.buildLot.textContent = asText(b.lot);
