@@ -27,10 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .baseline import decide, fork, play_choice
+from .computers import Computers
 from .errors import IllegalMove
 from .game import Event, Match, Move
-from .rng import Rng
 from .simultaneous import EPSILON, Table, key_and_payload
 
 #: returns after which a person's part in the round ends where the last one found it
@@ -86,12 +85,11 @@ class _Run:
     """The round played on a copy of the match: the computers (copies of them and of their
     random streams) and the given recordings, by time, up to where it cannot go on."""
 
-    def __init__(self, start: Match, bots: dict, rngs: dict, recordings: dict[int, Recording]):
+    def __init__(self, start: Match, computers: Computers, recordings: dict[int, Recording]):
         self.match = start.clone()
         rules = self.match.rules
         self.phase = rules.simultaneous(self.match.state)
-        self.bots = {s: fork(b, rules) for s, b in bots.items()}
-        self.rngs = {s: Rng.restore(r.dump()) for s, r in rngs.items()}
+        self.computers = computers.forked(self.match.to_act(), rules)
         self.playbacks = {s: _Playback(r) for s, r in recordings.items()}
         self.table = Table(self.match, self._decide, self._refused, self._heard)
 
@@ -102,18 +100,16 @@ class _Run:
     def _decide(self, seat: int):
         if seat in self.playbacks:
             return self.playbacks[seat].peek()
-        if seat not in self.bots:
+        if seat not in self.computers:
             return None
-        m = self.match
-        return decide(self.bots[seat], m, seat, m.legal(seat), self.rngs[seat])
+        return self.computers.decide(self.match, seat)
 
     def _refused(self, seat: int, move, error: IllegalMove) -> list[Event]:
         playback = self.playbacks.get(seat)
         if playback is not None:
             playback.brake(playback.moment(), f"by then {error.reason if hasattr(error, 'reason') else error}")
             return []
-        m = self.match
-        return play_choice(m, seat, move, m.legal(seat), self.rngs[seat])
+        return self.computers.instead(self.match, seat, move, error)
 
     def _heard(self, seat: int, move, events: list[Event]) -> None:
         playback = self.playbacks.get(seat)
@@ -177,7 +173,7 @@ class Rehearsal:
         own = Recording(seat, [(mv, t) for mv, t in earlier.moves if t < start - EPSILON]) \
             if earlier is not None else Recording(seat)
         self.recording = Recording(seat, list(own.moves))
-        self.run = _Run(hotseat.match, hotseat.bots, hotseat.rngs, {**others, seat: own})
+        self.run = _Run(hotseat.match, hotseat.computers, {**others, seat: own})
         self.run.run(start - EPSILON)
         del self.run.playbacks[seat]                 # from here on, this person plays live
         self.run.table.forget(seat)
@@ -222,15 +218,14 @@ class HotSeat:
     """A round of simultaneous building with people at one screen (see the module's words).
 
     `match` is the real match at the round's start; `people` the seats built at the screen, in
-    the order they build; `bots` and `rngs` the computer seats and their random streams. Ask
-    `next()` who builds now and from when, give that person a `rehearse()`, `keep()` their
-    recording when they are done, and `commit()` when `next()` says nobody."""
+    the order they build; `computers` the computer seats (core.computers). Ask `next()` who
+    builds now and from when, give that person a `rehearse()`, `keep()` their recording when
+    they are done, and `commit()` when `next()` says nobody."""
 
-    def __init__(self, match: Match, people: list[int], bots: dict, rngs: dict[int, Rng]):
+    def __init__(self, match: Match, people: list[int], computers: Computers):
         self.match = match
         self.people = list(people)
-        self.bots = bots
-        self.rngs = rngs
+        self.computers = computers
         self.recordings: dict[int, Recording] = {}
         self.returns = 0
         self._done: _Run | None = None
@@ -240,7 +235,7 @@ class HotSeat:
         for seat in self.people:
             if seat not in self.recordings:
                 return Return(seat, 0.0)
-        run = _Run(self.match, self.bots, self.rngs, self.recordings)
+        run = _Run(self.match, self.computers, self.recordings)
         run.run()
         stuck = run.stuck()
         if stuck is not None and self.returns >= MAX_RETURNS:
@@ -263,7 +258,7 @@ class HotSeat:
         others = {s: r for s, r in self.recordings.items() if s != seat}
         if not others:
             return None
-        run = _Run(self.match, {}, {}, others)
+        run = _Run(self.match, Computers({}, {}), others)
         run.run()
         return run.match
 
@@ -278,7 +273,7 @@ class HotSeat:
 
     def commit(self) -> list[Event]:
         """Play the round on the real match, every move in its order; the computer seats go on
-        as they played it (their copies and streams replace `bots` and `rngs`)."""
+        as they played it (their copies and streams replace theirs in `computers`)."""
         run = self._done
         if run is None:
             if self.next() is not None:
@@ -288,6 +283,5 @@ class HotSeat:
         start = len(self.match.log.moves)
         for move in run.match.log.moves[start:]:
             events += self.match.play(*move)
-        self.bots.update(run.bots)
-        self.rngs.update(run.rngs)
+        self.computers.adopt(run.computers)
         return events

@@ -33,11 +33,12 @@ import hashlib
 import math
 import time
 
-from .baseline import RandomBot, play_choice
+from .baseline import RandomBot
+from .computers import Computers
 from .game import Action, Game, Match, MoveLog, Result, Rules, rank_by
 from .rng import Rng
 from .seats import Seat
-from .session import Computers, Session
+from .session import Session
 
 #: a playout ends after this many moves (or the game's `search_depth`) and is scored there
 PLAYOUT_MOVES = 2000
@@ -429,12 +430,11 @@ class _Heuristics(Computers):
     def __contains__(self, seat: int) -> bool:
         return True
 
-    def decide(self, match: Match, seat: int):
+    def bot_of(self, seat: int):
         bot = self.bots.get(seat)
         if bot is None:
             bot = self.bots[seat] = self.make()
-        view = match.view(seat) if getattr(bot, "needs_view", True) else None
-        return bot.choose(view, match.legal(seat), self.rng)
+        return bot
 
-    def instead(self, match: Match, seat: int, move, error):
-        return play_choice(match, seat, move, match.legal(seat), self.rng)
+    def rng_of(self, seat: int) -> Rng:
+        return self.rng

@@ -27,16 +27,13 @@ from typing import Any, Callable
 
 from .announce import Announcement
 from .baseline import decide, play_choice
+from .computers import BOT_STREAM, Computers  # noqa: F401  (read from here too)
 from .errors import IllegalMove
 from .game import Event, Match, Result
 from .hotseat import HotSeat, Rehearsal
 from .rng import Rng
 from .seats import Seat
 from .simultaneous import Table
-
-#: a computer seat's random stream is the match's seed on stream BOT_STREAM + its seat
-BOT_STREAM = 1000
-
 
 # ---- what happens next ---------------------------------------------------------------------
 
@@ -110,42 +107,6 @@ class Over:
 
 
 Step = Choose | Curtain | Computer | Phones | Ready | Build | Live | Announce | Over
-
-
-# ---- computer seats --------------------------------------------------------------------------
-
-class Computers:
-    """The computer seats: a bot and a random stream each, how a computer's move is decided,
-    and what it plays when the match refuses that move (core.baseline.play_choice)."""
-
-    def __init__(self, bots: dict[int, Any], rngs: dict[int, Rng]):
-        self.bots = bots
-        self.rngs = rngs
-
-    @classmethod
-    def seated(cls, bots: dict[int, Any], seed: int, rngs: dict[int, Rng] | None = None) -> "Computers":
-        """`bots` by seat, each with its stream where `rngs` left it, else fresh from `seed`."""
-        rngs = dict(rngs or {})
-        return cls(dict(bots), {s: rngs.get(s) or Rng(seed, stream=BOT_STREAM + s) for s in bots})
-
-    def __contains__(self, seat: int) -> bool:
-        return seat in self.bots
-
-    def searches(self, seat: int) -> bool:
-        return bool(getattr(self.bots.get(seat), "searches", False))
-
-    def decide(self, match: Match, seat: int):
-        return decide(self.bots[seat], match, seat, match.legal(seat), self.rngs[seat])
-
-    def instead(self, match: Match, seat: int, move, error: IllegalMove) -> list[Event]:
-        return play_choice(match, seat, move, match.legal(seat), self.rngs[seat])
-
-    def seat(self, seat: int, bot, rng: Rng) -> None:
-        self.bots[seat] = bot
-        self.rngs.setdefault(seat, rng)
-
-    def unseat(self, seat: int) -> None:
-        self.bots.pop(seat, None)
 
 
 @dataclass
@@ -311,9 +272,7 @@ class Session:
         elif phones and len(people) <= 1 and self.phones_up:
             self.mode = "live"
         else:        # people take turns at the one screen (a phone seat's person too)
-            others = [s for s in to_act if s in self.computers]
-            self.hotseat = HotSeat(self.match, people + phones, {s: self.computers.bots[s] for s in others},
-                                   {s: self.computers.rngs[s] for s in others})
+            self.hotseat = HotSeat(self.match, people + phones, self.computers)
             self.mode = "hotseat"
 
     # ---- people --------------------------------------------------------------------------
@@ -424,12 +383,16 @@ class Session:
         if isinstance(build.turn, Rehearsal):
             self.hotseat.keep(build.turn.end(ended_at))
 
+    def still_to_build(self, seat: int) -> list[int]:
+        """The people of this round at one screen who have not built yet, `seat` apart."""
+        if self.hotseat is None:
+            return []
+        return [s for s in self.hotseat.people if s != seat and s not in self.hotseat.recordings]
+
     def _commit(self) -> None:
         """Everyone has built: the round is played on the match, every move in its order."""
         hotseat = self.hotseat
-        events = hotseat.commit()
-        self.computers.bots.update(hotseat.bots)
-        self.computers.rngs.update(hotseat.rngs)
+        events = hotseat.commit()          # the computers go on as they played the round
         self.table.forget()
         self._moved(events)
 

@@ -19,7 +19,8 @@ from textual.screen import Screen
 from core.errors import TokyoError
 
 from .config import ConfigError, KioskConfig, data_dir, load_config
-from .guard import GUARDED, guarded
+from .guard import GUARDED, guard, guarded
+from .guard import seconds as GUARD_SECONDS
 from .screens.menu import MenuScreen
 from .store import SaveStore
 
@@ -69,6 +70,7 @@ class TokyoKiosk(App):
         return MenuScreen()
 
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
         idle = self.config.idle_seconds
         if idle > 0:
             self.set_interval(min(1.0, idle / 4), self.idle_tick, name="idle")
@@ -215,6 +217,12 @@ class TokyoKiosk(App):
             return
         self.back_to_menu()
         self.push_screen(AttractScreen())
+
+    def _screen_changed(self, screen: Screen) -> None:
+        """Another screen is on top (pushed, or back after one was closed): for a moment its keys
+        and clicks do not count (kiosk.guard), so none meant for the screen before plays there."""
+        pause = self.config.key_pause
+        guard(screen, GUARD_SECONDS() if pause is None else pause)
 
     def action_press_key(self, key: str) -> None:
         """A key touched on the key bar: as if it were pressed."""

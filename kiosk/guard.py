@@ -2,9 +2,11 @@
 
 A screen that comes up by itself (a round's result when someone else's Stop! passes, the
 table again after a build screen) would otherwise take the Enter a person was already
-pressing for the screen before. Such a screen calls `guard(self)` when it appears; for
-`SECONDS` after that the app drops keys and clicks meant for it (TokyoKiosk.on_event),
-about the time a person takes to see that the screen has changed.
+pressing for the screen before. Whenever another screen comes on top, the app guards it
+(TokyoKiosk._screen_changed), and so does a screen whose state changes under the keys (a
+building turn that has just ended); for `SECONDS` (or the operator's `key_pause`) after that
+the app drops keys and clicks meant for it (TokyoKiosk.on_event), about the time a person
+takes to see that the screen has changed.
 """
 
 from __future__ import annotations
@@ -17,6 +19,11 @@ from textual import events
 SECONDS = 0.4
 #: the input a guard drops
 GUARDED = (events.Key, events.MouseDown, events.MouseUp, events.Click)
+
+
+def seconds() -> float:
+    """The pause now (a test may set SECONDS)."""
+    return SECONDS
 
 
 def guard(screen, seconds: float | None = None) -> None:

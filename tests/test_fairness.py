@@ -7,7 +7,7 @@ whatever their seat, and every seed is another game.
 Before the building rounds went by time, seat 4 of four masters won 73.5 % of Tokyo Jutaku
 games and seat 1 1.8 %; in Countdown seats 1 and 2 shared every win. Here GAMES seeded games
 a player count (a few dozen a game), the game's strongest bot in every seat (in the default
-run, Countdown at 4 players: 36 games of apprentices, see QUICK): each seat's wins
+run, at 4 players: 24 or 36 games of apprentices, see QUICK): each seat's wins
 must lie where a fair seat's do but for one chance in a thousand (the binomial tails of 1/n),
 and the shares of all seats add up to the games played (a shared win is a share). The figures
 over 400 games are bench/bench_fairness.py's.
@@ -42,11 +42,17 @@ def fair_band(games_: int, players: int, tail: float = 0.001) -> tuple[int, int]
 #: (seat 4 of four masters winning 73.5 % of Tokyo Jutaku games); 2 and 3 players are the soak's
 #: (-m soak): Countdown's are 2 s and 1.4 s a game, against 0.7 s at 4 players.
 SOAK = {(name, players) for name in ("jutaku", "bottle_bonus", "countdown") for players in (2, 3)}
-#: Countdown at 4 players in the default run: 36 games of four apprentices (0.1 s a game: they
-#: lay blocks, every builder at the same pace, so the seats meet at equal moments all the
-#: time) give a narrower band (2-18 wins of 36) than 12 masters' games (0-8 of 12, 0.75 s a
-#: game: each row they plan is judged in the physics); the masters' 12 are the soak's.
-QUICK = {("countdown", 4): ("apprentice", 36)}
+#: The default run at 4 players plays apprentices, many games of them: they build quickly
+#: (Tokyo Jutaku 0.12 s a game against a master's 0.3 s; Countdown 0.1 s against 0.75 s) and
+#: every builder at the same pace, so the seats meet at equal moments all the time, and the
+#: band of a fair seat narrows with the games (0-13 wins of 24, 2-18 of 36, where 12 masters'
+#: games allowed 0-8 and let a seat that never wins pass). A seat order that favours a seat
+#: fails it: seats played in number order gave Jutaku's seats 19, 4, 1, 0 wins of 24 (Bottle
+#: Bonus 20.5, 3, 0.5, 0; Countdown 36, 0, 0, 0 of 36), and a first seat whose clock runs 30 %
+#: slow (every move of seat 1 at 0.7 of its second) won 17 of 24 in Jutaku and in Bottle Bonus.
+#: The masters' 12 games at 4 players are the soak's.
+QUICK = {("jutaku", 4): ("apprentice", 24), ("bottle_bonus", 4): ("apprentice", 24),
+         ("countdown", 4): ("apprentice", 36)}
 
 
 def _cases():
@@ -76,6 +82,7 @@ def test_identical_architects_win_alike_whatever_their_seat(name, players, level
 
 def test_the_fair_band_is_the_binomials():
     assert fair_band(12, 4) == (0, 8) and fair_band(12, 2) == (1, 11)
+    assert fair_band(24, 4) == (0, 13) and fair_band(36, 4) == (2, 18)
     assert fair_band(400, 4)[0] > 70 and fair_band(400, 4)[1] < 130
 
 

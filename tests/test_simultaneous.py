@@ -10,6 +10,7 @@ import pytest
 
 from core import games
 from core.bots import decide, make_bot
+from core.computers import Computers
 from core.errors import IllegalMove
 from core.game import Move
 from core.hotseat import HotSeat
@@ -164,7 +165,7 @@ def test_building_first_or_last_at_the_screen_gains_nothing(jutaku, order):
     m = at_go(jutaku)
     turns = {0: wants_cube(10.0, 6.0), 1: wants_cube(30.0, 4.0)}
     log = []
-    play_round(HotSeat(m, list(order), {}, {}), turns, log)
+    play_round(HotSeat(m, list(order), Computers({}, {})), turns, log)
     assert [p["piece"] for p in m.state["built"][1]] == [] and m.state["phase"] == "move"
     took = [mv for mv in m.log.moves if mv[1] == "place"]
     assert [mv[0] for mv in took] == [1]             # seat 2 (index 1) had the cube, at 4.0 s
@@ -179,7 +180,7 @@ def test_a_person_building_alone_with_computers_plays_the_round_as_rehearsed(jut
     bots = {1: make_bot(jutaku, "architect"), 2: make_bot(jutaku, "apprentice")}
     rngs = {1: Rng(9, stream=1001), 2: Rng(9, stream=1002)}
     me = make_bot(jutaku, "master")
-    hotseat = HotSeat(m, [0], bots, rngs)
+    hotseat = HotSeat(m, [0], Computers(bots, rngs))
     ret = hotseat.next()
     rehearsal = hotseat.rehearse(ret.seat)
     mine = Rng(3)

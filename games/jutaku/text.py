@@ -13,7 +13,8 @@ numeral, V///: five and three ones, eight pieces), inside its dark outline; with
 outlines you choose one (004:31-48).
 
 Building (004:39-54): take one piece at a time and place it (turn it, flip it as you
-like); you may take back the last piece placed, and the one before (004:50). Pieces
+like); instead of placing one you may take back the last piece placed, and then the one
+before it, one by one down to an empty lot (004:50). Pieces
 stay inside the outline; several pieces on one floor each touch another; nothing
 reaches outside the floor below or lies over a gap.
 

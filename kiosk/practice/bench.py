@@ -105,7 +105,7 @@ class TurnBench(BuildPractice):
     def _moved_index(self) -> int:
         return next(i for i, p in enumerate(self.me()["building"]) if p["piece"] == self.pending.piece)
 
-    def _play(self, key: str, payload=None) -> bool:
+    def play_move(self, key: str, payload=None) -> bool:
         """Play a move of the match; a refused one says why (`refusal`) and changes nothing.
         In a rehearsal every move names the second of the clock it is made at."""
         try:
@@ -195,7 +195,7 @@ class TurnBench(BuildPractice):
             # red drink: the lifted piece waits where it is held, for the next new piece
             self.pending, self.pending_moved = p, True
             self.held, self.lifted = None, None
-            self.message = (f"The {self._name(p.piece)} waits there: it moves together with the next "
+            self.message = (f"The {self.piece_name(p.piece)} waits there: it moves together with the next "
                             "piece you take")
             self._redraw()
             return None
@@ -208,7 +208,7 @@ class TurnBench(BuildPractice):
             payload = dict(new, **{"with": other})
         if seconds is not None:
             payload["seconds"] = seconds
-        if not self._play("place", payload):
+        if not self.play_move("place", payload):
             return None
         self.held = None
         self.pending, self.pending_moved, self.lifted = None, False, None
@@ -229,7 +229,7 @@ class TurnBench(BuildPractice):
         return (f"Placed, but it breaks a building rule: {why} ({plain_rule(broken.rule)}). Your Stop! will not "
                 "pass until that is mended; Backspace takes the piece back.")
 
-    def _name(self, piece: str) -> str:
+    def piece_name(self, piece: str) -> str:
         return self.match.rules.pieces.name(piece)
 
     def pair(self) -> None:
@@ -243,7 +243,7 @@ class TurnBench(BuildPractice):
                 return
             self.pending, self.pending_moved = self.placement(), False
             self.held = None
-            self.message = (f"The {self._name(self.pending.piece)} waits there: W lifts a piece of your "
+            self.message = (f"The {self.piece_name(self.pending.piece)} waits there: W lifts a piece of your "
                             "building to set down with it")
             self._redraw()
             return
@@ -256,7 +256,7 @@ class TurnBench(BuildPractice):
         p = built[index]
         self.lifted = index
         self.held = Held(p["piece"], p["x"], p["y"], p["rotation"], p["flip"], None)
-        self.message = (f"The {self._name(p['piece'])} of your building is in your hand: move it and press "
+        self.message = (f"The {self.piece_name(p['piece'])} of your building is in your hand: move it and press "
                         "Enter (W: the piece before)")
         self._redraw()
 
@@ -267,7 +267,7 @@ class TurnBench(BuildPractice):
             self.pending, self.pending_moved, self.lifted = None, False, None
             self._redraw()
             return
-        if self._play("take_back"):
+        if self.play_move("take_back"):
             self.building = self._mirror()
             self._changed()
 
@@ -279,7 +279,7 @@ class TurnBench(BuildPractice):
         if not other:
             self.message = "This lot card has one outline."
             return
-        if self._play(other[0]):
+        if self.play_move(other[0]):
             self.resync()
 
     def stop(self) -> None:
@@ -291,17 +291,17 @@ class TurnBench(BuildPractice):
             self.take_back()
         if self.countdown:
             held = self.held
-            if not self._play("done"):
+            if not self.play_move("done"):
                 return                          # refused: `refusal` says why, the piece stays in hand
             self.held = None
             added = any(p["floor"] == self.round for p in self.me()["building"])
-            self.outcome = self.message + (f" The {self._name(held.piece)} in your hand was not placed."
+            self.outcome = self.message + (f" The {self.piece_name(held.piece)} in your hand was not placed."
                                            if held is not None else "")
             if added:
                 super().stop()
             return
         seconds = max(round(self.clock(), 1), self.me()["last_try"])
-        if self._play("stop", {"seconds": seconds}):
+        if self.play_move("stop", {"seconds": seconds}):
             if self.done:
                 self.outcome = f"Your Stop! at {seconds:.1f} s passes: the rules are kept and it stands."
             super().stop()
@@ -322,7 +322,7 @@ class TurnBench(BuildPractice):
     def give_up(self) -> bool:
         """Give the round up (Jutaku) or end it now (Countdown); when the match refuses,
         `refusal` says why. True when the match took it."""
-        return self._play("done" if self.countdown else "give_up")
+        return self.play_move("done" if self.countdown else "give_up")
 
     # ---- words -----------------------------------------------------------------------
 

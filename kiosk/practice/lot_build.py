@@ -69,7 +69,7 @@ class LotBench(TurnBench):
         p = self.placement()
         r, c, o = (int(v) for v in self.lot_key.split(":"))
         payload = dict(_payload(p), card=[r, c], outline=o)
-        if not self._play(self.action, payload):
+        if not self.play_move(self.action, payload):
             return None
         self.held = None
         self.done = True

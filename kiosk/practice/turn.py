@@ -117,7 +117,7 @@ class BuildTurnScreen(BuildPracticeScreen):
 
     def __init__(self, match: Match, seat: int, name: str, clock, names: list[str] | None = None,
                  turn=None, start: float | None = None, why: str = "", deadline=None, live: bool = False,
-                 play=None, bench: TurnBench | None = None):
+                 play=None, bench: TurnBench | None = None, after=None):
         if start is None:
             start = (match.view(seat)["seats"][seat].get("last_try", 0.0) or 0.0) if bench is None else 0.0
         self.kiosk_clock = clock
@@ -132,6 +132,8 @@ class BuildTurnScreen(BuildPracticeScreen):
         self.turn = turn
         self.live = live
         self.deadline = deadline
+        #: what comes after this turn at one screen, in words (who builds next, or the result)
+        self.after = after or (lambda: "")
         #: how the turn ended: None while it runs, "own" (the builder's move), "decided"
         self.ended: str | None = None
         self.ended_at: float | None = None
@@ -165,7 +167,6 @@ class BuildTurnScreen(BuildPracticeScreen):
     def on_mount(self) -> None:
         self.started = self.kiosk_clock()
         super().on_mount()
-        guard(self)
         self._clock_timer = self.set_interval(0.2, self._show_clock, name="build clock")
         self.query_one("#turn-ended").display = False
 
@@ -242,7 +243,7 @@ class BuildTurnScreen(BuildPracticeScreen):
                 ahead = match.rules.deadline(match.state, b.seat)
                 words = ahead[2] if ahead else words
             if held is not None:
-                words += f". The {b._name(held.piece)} in your hand was not placed"
+                words += f". The {b.piece_name(held.piece)} in your hand was not placed"
             self.ended_words = named(words + ".", b.names)
         else:
             self.ended_words = named(b.outcome or b.message or "Your turn is over.", b.names)
@@ -257,7 +258,7 @@ class BuildTurnScreen(BuildPracticeScreen):
             next_words = (f"Waiting for the others — {len(building)} still building" if building
                           else "The round is over")
         else:
-            next_words = "Enter (or a touch on this line): continue"
+            next_words = " ".join(w for w in (self.after(), "Enter (or a touch on this line): continue") if w)
         line.update(Content(f"{self.ended_words} {next_words}."))
         line.display = True
 
@@ -355,7 +356,7 @@ class BuildTurnScreen(BuildPracticeScreen):
         choices = [(k, f"{k[6:]}: {POWER_WORDS[k[6:]]}") for k in keys]
 
         def spend(key: str | None) -> None:
-            if key and self.bench._play(key):
+            if key and self.bench.play_move(key):
                 self.bench.resync()
                 if key == "drink:white":
                     self.white_from = self.kiosk_clock()
@@ -396,7 +397,7 @@ class CountdownTurnScreen(BuildTurnScreen):
                         f"{floors} floor{'s' if floors != 1 else ''}, scoring {me['pieces']} "
                         f"piece{'s' if me['pieces'] != 1 else ''}.")
         if b.held is not None:
-            question += f" The {b._name(b.held.piece)} in your hand is not placed."
+            question += f" The {b.piece_name(b.held.piece)} in your hand is not placed."
 
         def answer(yes: bool | None) -> None:
             if yes:

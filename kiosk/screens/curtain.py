@@ -13,8 +13,6 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from ..guard import guard
-
 
 class CurtainScreen(Screen[bool]):
     """'Hand the screen to <name>'; the space bar or the button shows that seat's own view."""
@@ -41,9 +39,6 @@ class CurtainScreen(Screen[bool]):
             with Center():
                 yield Button(f"I am {self.seat_name}: show my view (space)", id="curtain-ready",
                              variant="primary")
-
-    def on_mount(self) -> None:
-        guard(self)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -15,7 +15,6 @@ from ..boards import board_for
 from ..widgets.keybar import KeyBar
 from ..words import named
 from . import Seat
-from ..guard import guard
 
 
 def ordinal(n: int) -> str:
@@ -80,7 +79,6 @@ class EndScreen(Screen):
     def on_mount(self) -> None:
         # Not the button: an Enter still pressed for the last move must not skip the scores.
         self.query_one("#end-body").focus()
-        guard(self)
         if self.after is not None:
             self.set_timer(self.after, self.action_menu, name="back to the menu")
 

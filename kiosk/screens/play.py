@@ -30,7 +30,6 @@ from core.session import Announce, Choose, Over, Session
 
 from ..boards import board_for
 from ..boards.base import MoveRequest
-from ..guard import guard
 from ..privacy import SecretWatch, private_for
 from ..session import make_meta
 from ..widgets.actions import ActionPicker
@@ -110,9 +109,6 @@ class PlayScreen(Steps, Screen):
         if any(seat.phone for seat in self.seats):
             self.run_worker(self.phone_seats.open(), group="phones", exit_on_error=False)
         self.advance()
-
-    def on_screen_resume(self) -> None:
-        guard(self)                          # back from a screen of the flow: its keys were its own
 
     async def on_unmount(self) -> None:
         if self.live is not None:

@@ -15,7 +15,6 @@ from textual.widgets import Button, Static
 
 from ..widgets.keybar import KeyBar
 from ..words import named
-from ..guard import guard
 
 
 class ReadyScreen(Screen[bool]):
@@ -56,9 +55,6 @@ class ReadyScreen(Screen[bool]):
                 yield Button(f"Start: {self.person} builds (Space)", id="ready-start", variant="primary",
                              compact=True)
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        guard(self)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -22,7 +22,6 @@ from core.announce import Announcement
 from ..practice.buildings import Buildings
 from ..widgets.keybar import KeyBar
 from ..words import named
-from ..guard import guard
 
 
 class ResultScreen(Screen[None]):
@@ -58,7 +57,6 @@ class ResultScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        guard(self)
         if self.query("#result-buildings"):
             self.query_one(Buildings).show(self.pictures)
         if self.after is not None:

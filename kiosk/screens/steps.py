@@ -37,8 +37,16 @@ class Steps:
         name = self.seats[build.seat].name
         self.query_one(ActionPicker).wait(f"{name} is building…")
         screen = self.board_cls.turn_screen(self.match, build.seat, name, self.app.clock, self.names(), turn=build.turn,
-                                            start=build.start, why=build.why, deadline=deadline)
+                                            start=build.start, why=build.why, deadline=deadline,
+                                            after=lambda: self._after_building(build.seat))
         self._push(screen, lambda ended_at: self.session.built(build.seat, ended_at))
+
+    def _after_building(self, seat: int) -> str:
+        """What comes after a person's building turn at one screen, in words."""
+        waiting = [self.seats[s].name for s in self.session.still_to_build(seat)]
+        if waiting:
+            return f"Next, {' and '.join(waiting)} build{'s' if len(waiting) == 1 else ''} at this screen."
+        return "Next, the round's result."
 
     def _on_live(self, step: Live) -> None:
         from .live import LiveRound

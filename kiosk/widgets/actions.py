@@ -112,6 +112,31 @@ def cursor_key(shown: list[Action], chosen: str | None = None, held: str | None 
 class MoveList(OptionList):
     """The moves; ↓ on the last one goes on to the filter tabs under the list, if shown."""
 
+    def shows(self, index: int) -> bool:
+        """Whether the option at `index` lies in the part of the list scrolled into view."""
+        line = self._index_to_line.get(index)   # the list's own map from option to line (Textual's)
+        if line is None:
+            return False
+        top = self.scroll_offset.y
+        return top <= line < top + self.scrollable_content_region.height
+
+    def reveal_highlight(self) -> bool:
+        """The highlighted move in view, with its group's heading (the disabled option before
+        it) when it is the first of its group; False while the list is not laid out yet."""
+        index = self.highlighted
+        if index is None or not self.is_mounted:
+            return True
+        lines = self._index_to_line             # the list's own map from option to line (Textual's)
+        if index not in lines:
+            return False
+        top = index - 1 if index > 0 and self.get_option_at_index(index - 1).disabled else index
+        first, last = lines[top], lines[index] + self._heights[index]
+        if last - first <= self.scrollable_content_region.height:
+            self.scroll_to_region(Region(0, first, 1, last - first), animate=False, force=True, immediate=True)
+        else:
+            self.scroll_to_highlight()
+        return True
+
     def action_cursor_down(self) -> None:
         after = self.options[self.highlighted + 1:] if self.highlighted is not None else self.options
         if all(o.disabled for o in after) and self.query_ancestor(ActionPicker).to_filters():
@@ -237,22 +262,9 @@ class ActionPicker(Vertical):
 
     def _reveal(self, again: bool = True) -> None:
         """The highlighted move in view, with its group's heading when it is the first of it."""
-        actions = self.query_one("#actions", OptionList)
-        index = actions.highlighted
-        if index is None or not actions.is_mounted:
-            return
-        lines = actions._index_to_line          # Textual's own map from option to line
-        if index not in lines:                  # not laid out yet: once it is
-            if again:
-                self.call_after_refresh(self._reveal, False)
-            return
-        top = index - 1 if index > 0 and actions.get_option_at_index(index - 1).disabled else index
-        first, last = lines[top], lines[index] + actions._heights[index]
-        if last - first <= actions.scrollable_content_region.height:
-            actions.scroll_to_region(Region(0, first, 1, last - first), animate=False, force=True,
-                                     immediate=True)
-        else:
-            actions.scroll_to_highlight()
+        actions = self.query_one("#actions", MoveList)
+        if not actions.reveal_highlight() and again:        # not laid out yet: once it is
+            self.call_after_refresh(self._reveal, False)
 
     # ---- keys between the list and its filter -----------------------------------------
 
@@ -306,15 +318,11 @@ class ActionPicker(Vertical):
     def shows(self, index: int) -> bool:
         """Whether the option at `index` is on the screen now: nobody may play a move they
         cannot see (a list squeezed to nothing, or scrolled away from its highlight)."""
-        actions = self.query_one("#actions", OptionList)
+        actions = self.query_one("#actions", MoveList)
         seen = actions.scrollable_content_region.height
         if not actions.display or seen < 1 or not self.screen.is_current:
             return False
-        line = actions._index_to_line.get(index)   # Textual's own map from option to line
-        if line is None:
-            return False
-        top = actions.scroll_offset.y
-        return top <= line < top + seen
+        return actions.shows(index)
 
     @on(Input.Submitted, "#amount")
     def _typed(self, event: Input.Submitted) -> None:
