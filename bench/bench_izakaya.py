@@ -30,9 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from core import games  # noqa: E402
 from core.bots import make_bot  # noqa: E402
-from core.errors import IllegalMove  # noqa: E402
-from core.game import Move  # noqa: E402
-from core.rng import Rng  # noqa: E402
+from core.session import Session  # noqa: E402
 from core.simulate import MAX_MOVES, game_seed  # noqa: E402
 
 
@@ -41,28 +39,22 @@ def mean(xs) -> float:
 
 
 def play(game, players: int, seed: int, names: list[str]) -> dict:
-    """One game, bots by name a seat; what each seat built, what was refused, what fell."""
-    bots = [make_bot(game, n) for n in names]
+    """One game, bots by name a seat, driven by the session as `tokyo simulate` drives one; what
+    each seat built, what was refused (and replaced by the session), what fell."""
     match = game.new(players, seed=seed)
-    rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
+    session = Session.of_computers(match, [make_bot(game, n) for n in names])
     builds = [0] * players
     free = [0] * players
     refused = [0] * players
     collapses = [0] * players
-    moves = 0
-    while moves < MAX_MOVES and match.to_act():
-        seat = match.to_act()[0]
-        legal = match.legal(seat)
-        choice = bots[seat].choose(match.view(seat), legal, rngs[seat])
-        try:
-            events = match.play(seat, choice)
-        except IllegalMove:
-            plain = [a for a in legal if not a.takes]
-            if not isinstance(choice, Move) or choice.payload is None or not plain:
-                raise
-            refused[seat] += 1
-            events = match.play(seat, plain[rngs[seat].below(len(plain))])
-        key = choice.key if isinstance(choice, Move) else getattr(choice, "key", choice)
+    instead = session.computers.instead
+
+    def counted(m, seat, move, error):
+        refused[seat] += 1
+        return instead(m, seat, move, error)
+
+    def heard(events):
+        seat, key = match.log.moves[-1][:2]
         for e in events:
             if e.kind in ("build", "collapse") and e.seat == seat:
                 if key == "bonus":
@@ -71,7 +63,10 @@ def play(game, players: int, seed: int, names: list[str]) -> dict:
                     builds[seat] += 1
             if e.kind == "collapse" and e.seat == seat:
                 collapses[seat] += 1
-        moves += 1
+
+    session.computers.instead = counted
+    session.listeners.append(heard)
+    moves = session.run(limit=MAX_MOVES)
     out = {"match": match, "moves": moves, "builds": builds, "free": free, "refused": refused,
            "collapses": collapses, "over": match.over, "round": match.state["round"]}
     if match.over:

@@ -38,7 +38,7 @@ from core import games  # noqa: E402
 from core.bots import make_bot  # noqa: E402
 from core.rng import Rng  # noqa: E402
 from core.simulate import MAX_MOVES, game_seed  # noqa: E402
-from core.simultaneous import Table  # noqa: E402
+from core.session import Session  # noqa: E402
 from games.jutaku import architect as A  # noqa: E402
 from physics.building import R_OVERLAP, R_RESTS, Building  # noqa: E402
 from physics.stability import settle  # noqa: E402
@@ -162,28 +162,26 @@ def bench_cards(args, rules, share: int | None) -> int:
 # ---- 2, 3. all-computer games ------------------------------------------------------------
 
 def play_checked(game, players: int, seed: int, bots: list, max_moves: int = MAX_MOVES):
-    """core.simulate.play_one's game (same seeds, same bot streams, everyone building at once
-    by time), also checking every Stop! a bot calls: (match, moves, stops, failed stops
-    [(move number, seat, verdict)], seconds)."""
+    """core.simulate.play_one's game, driven by the session as it is (same seeds, same bot
+    streams, everyone building at once by time), also checking every Stop! a bot calls:
+    (match, moves, stops, failed stops [(move number, seat, verdict)], seconds)."""
     t = time.perf_counter()
     match = game.new(players, seed=seed)
-    rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
+    session = Session.of_computers(match, bots)
     count = {"moves": 0, "stops": 0}
     failed = []
 
-    def heard(seat, choice, events):
+    def heard(events):
         count["moves"] += 1
-        if getattr(choice, "key", choice) == "stop":
-            count["stops"] += 1
-            verdict = match.state["verdicts"][seat]
-            if not (verdict and verdict["passes"] is True):
-                failed.append((count["moves"], seat, verdict))
+        for e in events:
+            if e.kind in ("stop", "stop_failed"):
+                count["stops"] += 1
+                verdict = match.state["verdicts"][e.seat]
+                if not (verdict and verdict["passes"] is True):
+                    failed.append((count["moves"], e.seat, verdict))
 
-    def choose(seat):
-        view = match.view(seat) if getattr(bots[seat], "needs_view", True) else None
-        return bots[seat].choose(view, match.legal(seat), rngs[seat])
-
-    moves = Table(match, choose, heard=heard).run(limit=max_moves)
+    session.listeners.append(heard)
+    moves = session.run(limit=max_moves)
     return match, moves, count["stops"], failed, time.perf_counter() - t
 
 

@@ -22,34 +22,45 @@ import sys
 import time
 
 from core import games
-from core.bots import HARD_SECONDS, decide, make_bot, play_choice
-from core.rng import Rng
-from core.simultaneous import Table
+from core.bots import HARD_SECONDS, make_bot
+from core.session import Session
 
 PLAYERS = {"tsukiji": 4, "chocolate_milk": 4, "izakaya": 4, "shopping_spree": 4,
            "jutaku": 2, "countdown": 2, "bottle_bonus": 2}
 
 
+class Timed:
+    """The hard seat's bot, every decision timed (into `took`): the search when it searches,
+    else its choice."""
+
+    def __init__(self, inner, took: list[float]):
+        self.inner, self.took = inner, took
+        self.name, self.needs_view = inner.name, getattr(inner, "needs_view", True)
+        self.searches = getattr(inner, "searches", False)
+
+    def _timed(self, how, *args):
+        started = time.perf_counter()
+        choice = how(*args)
+        self.took.append(time.perf_counter() - started)
+        return choice
+
+    def search(self, *args):
+        return self._timed(self.inner.search, *args)
+
+    def choose(self, view, legal, rng):
+        return self._timed(self.inner.choose, view, legal, rng)
+
+
 def hard_move_seconds(game, players: int, games_: int, seed: int) -> list[float]:
-    """Seconds of every move the hard seat made in `games_` games (its seat rotating)."""
+    """Seconds of every move the hard seat made in `games_` games (its seat rotating), each
+    played by the session (everyone building at once, by time)."""
     took = []
     for i in range(games_):
         match = game.new(players, seed=seed + i)
         me = i % players
-        bots = [make_bot(game, "hard" if s == me else "normal") for s in range(players)]
-        rngs = [Rng(seed + i, stream=1000 + s) for s in range(players)]
-
-        def choose(seat, match=match, bots=bots, rngs=rngs, me=me):
-            started = time.perf_counter()
-            choice = decide(bots[seat], match, seat, match.legal(seat), rngs[seat])
-            if seat == me:
-                took.append(time.perf_counter() - started)
-            return choice
-
-        def instead(seat, move, error, match=match, rngs=rngs):
-            return play_choice(match, seat, move, match.legal(seat), rngs[seat])
-
-        Table(match, choose, instead).run()         # everyone building at once, by time
+        bots = [Timed(make_bot(game, "hard"), took) if s == me else make_bot(game, "normal")
+                for s in range(players)]
+        Session.of_computers(match, bots).run()       # seat s on Rng(seed + i, stream 1000 + s)
     return took
 
 

@@ -32,54 +32,67 @@ import statistics
 import time
 
 from core import games, saves
-from core.bots import make_bot, play_choice
+from core.bots import make_bot
 from core.game import Move
 from core.rng import Rng
+from core.session import Session
 from core.simulate import MAX_MOVES, game_seed, play_one, simulate
 
 
+class RandomChoice:
+    """A uniform pick among the legal moves; data said, not picked: the game's sample, which
+    Tsukiji's draws without the view (so none is built: the figure is the rules' speed)."""
+
+    name, needs_view = "random", False
+
+    def __init__(self, rules):
+        self.rules = rules
+
+    def choose(self, view, legal, rng):
+        a = legal[rng.below(len(legal))]
+        return Move(a.key, self.rules.sample_payload(None, a, rng)) if a.takes else a
+
+
 def random_play(game, players: int, count: int) -> tuple[int, float]:
+    """Random games (one stream for all seats, driven by the session): the moves and the
+    seconds they took."""
     moves, spent = 0, 0.0
     for seed in range(count):
         m = game.new(players, seed=seed, options=game.rules.random_play_options)
         rng = Rng(seed, stream=5)
+        session = Session.of_computers(m, [RandomChoice(game.rules)] * players, [rng] * players)
         t = time.perf_counter()
-        while not m.over:
-            seat = m.to_act()[0]
-            legal = m.legal(seat)
-            a = legal[rng.below(len(legal))]
-            if a.takes:                         # data said, not picked: the game's sample
-                a = Move(a.key, game.rules.sample_payload(m.view(seat), a, rng))
-            play_choice(m, seat, a, legal, rng)
-            moves += 1
+        moves += session.run()
         spent += time.perf_counter() - t
     return moves, spent
 
 
+class Timed:
+    """A bot whose every choice is timed (into `out`)."""
+
+    def __init__(self, inner, out: list[float]):
+        self.inner, self.out = inner, out
+        self.name, self.needs_view = inner.name, inner.needs_view
+
+    def choose(self, view, legal, rng):
+        t = time.perf_counter()
+        choice = self.inner.choose(view, legal, rng)
+        self.out.append(time.perf_counter() - t)
+        return choice
+
+
 def bot_times(game, players: int, count: int) -> list[float]:
+    """Seconds of every choice of the fishmonger in all-bot games (the session, as simulated)."""
     out = []
     for seed in range(count):
         m = game.new(players, seed=seed)
-        bots = [make_bot(game) for _ in range(players)]
-        rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
-        while not m.over:
-            seat = m.to_act()[0]
-            t = time.perf_counter()
-            action = bots[seat].choose(m.view(seat), m.legal(seat), rngs[seat])
-            out.append(time.perf_counter() - t)
-            m.play(seat, action)
+        Session.of_computers(m, [Timed(make_bot(game), out) for _ in range(players)]).run()
     return out
 
 
 def mid_game(game, players: int, moves: int):
     m = game.new(players, seed=11)
-    bots = [make_bot(game) for _ in range(players)]
-    rngs = [Rng(11, stream=1000 + s) for s in range(players)]
-    for _ in range(moves):
-        if m.over:
-            break
-        seat = m.to_act()[0]
-        m.play(seat, bots[seat].choose(m.view(seat), m.legal(seat), rngs[seat]))
+    Session.of_computers(m, [make_bot(game) for _ in range(players)]).run(limit=moves)
     return m
 
 

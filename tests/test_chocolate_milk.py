@@ -249,13 +249,14 @@ def test_scenarios_are_validated(chocolate_milk, change, message):
 
 
 def test_same_seed_same_moves_same_game(chocolate_milk):
-    def play(seed):
+    from core.bots import RandomBot
+    from core.session import Session
+
+    def play(seed):                     # the random bot in every seat, one stream for all
         m = chocolate_milk.new(4, seed=seed)
         rng = Rng(99)
-        while not m.over:
-            seat = m.to_act()[0]
-            legal = m.legal(seat)
-            m.play(seat, legal[rng.below(len(legal))])
+        Session.of_computers(m, [RandomBot(chocolate_milk.rules)] * 4, [rng] * 4).run()
+        assert m.over
         return m.save()
     assert play(3) == play(3)
     assert play(3) != play(4)

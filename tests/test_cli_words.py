@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from core import saves
-from core.bots import make_bot, play_turn
+from core.bots import make_bot
 from core.rng import Rng
+from core.session import Session
 from kiosk.screens import Seat
 from kiosk.session import make_meta
 from tokyo.cli import main
@@ -41,12 +42,11 @@ def one_line(capsys, *argv: str) -> str:
 
 
 def finished_match(game, seed: int = 8):
+    """A 2-player match the dealer bot played to the end (the session, seat s on stream s)."""
     match = game.new(2, seed=seed)
-    bots = {s: make_bot(game, "dealer") for s in range(2)}
-    rngs = {s: Rng(seed, stream=s) for s in range(2)}
-    while not match.over:
-        seat = match.to_act()[0]
-        play_turn(match, seat, bots[seat], rngs[seat])
+    bots = [make_bot(game, "dealer") for _ in range(2)]
+    Session.of_computers(match, bots, [Rng(seed, stream=s) for s in range(2)]).run()
+    assert match.over
     return match
 
 

@@ -751,17 +751,20 @@ def test_a_building_has_no_more_floors_or_pieces_than_its_card_asks(izakaya):
 def test_all_computer_games_end_by_the_rules_and_every_innkeeper_piece_stands(izakaya, players):
     # 004:127 — the game ends after the action round following the bids' threshold
     from core.bots import make_bot
-    from core.rng import Rng
+    from core.session import Session
     for seed in range(5):
         m = izakaya.new(players, seed=seed)
-        bots = [make_bot(izakaya, "innkeeper") for _ in range(players)]
-        rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
-        builds = 0
-        while not m.over:
-            seat = m.to_act()[0]
-            choice = bots[seat].choose(m.view(seat), m.legal(seat), rngs[seat])
-            events = m.play(seat, choice)                   # never refused: it checks first
-            builds += getattr(choice, "key", "") in ("build", "bonus")
+        session = Session.of_computers(m, [make_bot(izakaya, "innkeeper") for _ in range(players)])
+
+        def never_refused(match, seat, move, error, seed=seed):   # the innkeeper checks first
+            raise AssertionError(f"seed {seed}: seat {seat + 1}'s {move} was refused: {error}")
+
+        def stands(events, seed=seed):
             assert not any(e.kind == "collapse" for e in events), (seed, events)
-        assert "bids reached" in m.state["reason"] and m.state["pile"] >= Z.THRESHOLD[players]
+
+        session.computers.instead = never_refused       # else the session plays another move
+        session.listeners.append(stands)
+        session.run()
+        builds = sum(mv[1] in ("build", "bonus") for mv in m.log.moves)
+        assert m.over and "bids reached" in m.state["reason"] and m.state["pile"] >= Z.THRESHOLD[players]
         assert builds > 0

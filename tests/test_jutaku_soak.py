@@ -12,9 +12,8 @@ import pytest
 
 from core import games
 from core.bots import make_bot
-from core.rng import Rng
+from core.session import Session
 from core.simulate import play_one
-from core.simultaneous import Table
 
 LEVELS = ("master", "architect", "apprentice", "master")
 MAX_MOVES = 5_000           # a 4-player game takes about 150-250 moves
@@ -32,29 +31,28 @@ def levels_for(players: int) -> list[str]:
 
 
 def play(game, players: int, seed: int):
-    """play_one's game (everyone building at once, by time: core.simultaneous), checking each
+    """play_one's game (the session: everyone building at once, by time), checking each
     computer Stop!: (match, moves, stops, failures)."""
     levels = levels_for(players)
-    bots = [make_bot(game, lv) for lv in levels]
     match = game.new(players, seed=seed)
-    rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
-    stops, failures, moves = [0], [], [0]
+    session = Session.of_computers(match, [make_bot(game, lv) for lv in levels])
+    stops, failures = [0], []
 
-    def heard(seat, choice, events):
-        moves[0] += 1
+    def heard(events):
+        moves = len(match.log.moves)
+        seat, key = match.log.moves[-1][:2]             # the move just played
         failed = [e.text for e in events if e.kind == "stop_failed"]
         if failed:
-            failures.append(f"move {moves[0]}: {failed}")
-        if getattr(choice, "key", choice) == "stop":        # an Action, a Move or a bare key
+            failures.append(f"move {moves}: {failed}")
+        if key == "stop":
             stops[0] += 1
             verdict = match.state["verdicts"][seat]
             if not (verdict and verdict["passes"] is True):
-                failures.append(f"move {moves[0]}: seat {seat + 1} ({levels[seat]}) called Stop! "
+                failures.append(f"move {moves}: seat {seat + 1} ({levels[seat]}) called Stop! "
                                 f"at {match.state['tries'][seat][-1:]} s and it failed: {verdict}")
 
-    table = Table(match, lambda seat: bots[seat].choose(match.view(seat), match.legal(seat), rngs[seat]),
-                  heard=heard)
-    played = table.run(limit=MAX_MOVES)
+    session.listeners.append(heard)
+    played = session.run(limit=MAX_MOVES)
     return match, played, stops[0], failures
 
 

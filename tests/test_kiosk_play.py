@@ -9,8 +9,9 @@ import pytest
 from textual.widgets import OptionList, Static
 
 from core import games
-from core.bots import make_bot, play_turn
+from core.bots import make_bot
 from core.rng import Rng
+from core.session import Session
 from kiosk.app import TokyoKiosk
 from kiosk.config import KioskConfig
 from kiosk.screens import Seat
@@ -132,12 +133,9 @@ async def test_people_read_names_not_seat_numbers():
 async def test_the_end_screen_gives_the_reason_in_names():
     game = games.load("tsukiji")
     match = game.new(2, seed=3)
-    bots = {s: make_bot(game, "fishmonger") for s in range(2)}
-    rngs = {s: Rng(3, stream=s) for s in range(2)}
-    while not match.over:
-        seat = match.to_act()[0]
-        play_turn(match, seat, bots[seat], rngs[seat])
-    assert SEAT_NUMBER.search(match.result().reason), "the game itself words it with seat numbers"
+    bots = [make_bot(game, "fishmonger") for _ in range(2)]
+    Session.of_computers(match, bots, [Rng(3, stream=s) for s in range(2)]).run()
+    assert match.over and SEAT_NUMBER.search(match.result().reason), "the game itself words it with seat numbers"
     app = kiosk()
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")

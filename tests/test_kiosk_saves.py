@@ -19,6 +19,7 @@ from textual.widgets import OptionList, Static
 from core import saves
 from core.bots import make_bot
 from core.rng import Rng
+from core.session import Session
 from kiosk.app import TokyoKiosk
 from kiosk.config import KioskConfig
 from kiosk.screens import Seat
@@ -32,12 +33,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def played(game, moves: int, seed: int = 1, players: int = 2):
-    """A match `moves` bot moves in."""
+    """A match `moves` moves in, the random bot in every seat (one stream for all, driven by
+    the session)."""
     match = game.new(players, seed=seed)
-    bot, rng = make_bot(game, "random"), Rng(seed)
-    for _ in range(moves):
-        seat = match.to_act()[0]
-        match.play(seat, bot.choose(None, match.legal(seat), rng))
+    rng = Rng(seed)
+    Session.of_computers(match, [make_bot(game, "random")] * players, [rng] * players).run(limit=moves)
+    assert len(match.log.moves) == moves
     return match
 
 
@@ -196,6 +197,7 @@ CHILD = textwrap.dedent("""
     from core import games
     from core.bots import make_bot
     from core.rng import Rng
+    from core.session import Session
     from kiosk.screens import Seat
     from kiosk.session import make_meta
     from kiosk.store import SaveStore
@@ -210,15 +212,19 @@ CHILD = textwrap.dedent("""
     store, game = SaveStore(sys.argv[1]), games.load("chocolate_milk")
     seats = [Seat("Aiko", "random"), Seat("Bo", "random")]
     bot, counter = make_bot(game, "random"), 0
+
+    def autosave(match):  # after every move, as the kiosk saves
+        global counter
+        counter += 1
+        meta = dict(make_meta(game, seats, {}), counter=counter)
+        store.autosave("slot", match, meta)
+        print(counter, flush=True)
+
     for seed in range(1000):
         match, rng = game.new(2, seed=seed), Rng(seed)
-        while match.to_act():
-            seat = match.to_act()[0]
-            match.play(seat, bot.choose(None, match.legal(seat), rng))
-            counter += 1
-            meta = dict(make_meta(game, seats, {}), counter=counter)
-            store.autosave("slot", match, meta)
-            print(counter, flush=True)
+        session = Session.of_computers(match, [bot, bot], [rng, rng])
+        session.listeners.append(lambda events, match=match: autosave(match))
+        session.run()
 """)
 
 

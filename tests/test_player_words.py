@@ -17,9 +17,8 @@ import re
 import pytest
 
 from core import games
-from core.bots import decide, make_bot, play_choice
-from core.rng import Rng
-from core.simultaneous import Table
+from core.bots import make_bot
+from core.session import Session
 
 #: an internal key: a word joined to others by colons ("move:3:4", "v:0:1", "take:12")
 KEY = re.compile(r"(?<![\w¥])[a-z_]+(?::[a-z0-9_]+)+\b")
@@ -84,8 +83,7 @@ def test_no_internal_key_or_id_reaches_a_player(name, players, options):
     game = games.load(name)
     board = board_for(name)
     match = game.new(players, seed=players, options=options)
-    bots = [make_bot(game) for _ in range(players)]
-    rngs = [Rng(players, stream=1000 + s) for s in range(players)]
+    session = Session.of_computers(match, [make_bot(game) for _ in range(players)])
     seen: dict[str, str] = {}
 
     def read(texts, where, lines_allowed=False):
@@ -93,17 +91,13 @@ def test_no_internal_key_or_id_reaches_a_player(name, players, options):
             for word in internal_words(text, lines_allowed):
                 seen.setdefault(word, f"{where}: {text}")
 
-    def heard(seat, move, events):
-        read([e.text for e in events], "event")
-
-    table = Table(match, lambda s: decide(bots[s], match, s, match.legal(s), rngs[s]),
-                  lambda s, m, e: play_choice(match, s, m, match.legal(s), rngs[s]), heard)
+    session.listeners.append(lambda events: read([e.text for e in events], "event"))
     for _ in range(BUILDING_WATCHED if name in BUILDING else WATCHED):
         if match.over:
             break
         for seat in match.to_act():
             read(_texts(game, board, match, seat), f"seat {seat + 1}'s moves")
-        table.step()
+        session.computer()
     if match.over:
         result = match.result()
         for s in range(players):

@@ -12,11 +12,10 @@ import msgpack
 import pytest
 
 from core import games, saves
-from core.bots import decide, make_bot, play_choice
+from core.bots import make_bot
 from core.errors import SaveError
 from core.payload import copy_plain
-from core.rng import Rng
-from core.simultaneous import Table
+from core.session import Session
 from games.jutaku import persist
 from games.jutaku import rules as jutaku_rules
 
@@ -218,13 +217,10 @@ def test_refusals_need_no_more_than_the_position():
 def positions(game, players: int, seed: int, options: dict | None = None):
     """Every position of core.simulate.play_one's game (seed, levels as the soak's), dumped."""
     match = game.new(players, seed=seed, options=options)
-    bots = [make_bot(game, LEVELS[i % len(LEVELS)]) for i in range(players)]
-    rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
+    session = Session.of_computers(match, [make_bot(game, LEVELS[i % len(LEVELS)]) for i in range(players)])
     seen = [game.rules.dump(match.state)]
-    table = Table(match, lambda seat: decide(bots[seat], match, seat, match.legal(seat), rngs[seat]),
-                  lambda seat, move, error: play_choice(match, seat, move, match.legal(seat), rngs[seat]),
-                  heard=lambda seat, move, events: seen.append(game.rules.dump(match.state)))
-    table.run(limit=5_000)
+    session.listeners.append(lambda events: seen.append(game.rules.dump(match.state)))
+    session.run(limit=5_000)
     assert match.over
     return seen
 

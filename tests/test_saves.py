@@ -10,15 +10,22 @@ import pytest
 from core import saves
 from core.errors import SaveError
 from core.rng import Rng
+from core.session import Session
+
+
+class Uniform:
+    """A uniform pick among the legal moves, by key (no data said)."""
+
+    name, needs_view = "random", False
+
+    def choose(self, view, legal, rng):
+        return legal[rng.below(len(legal))]
 
 
 def played(game, moves=20, seed=3):
+    """A 4-player match `moves` uniform picks in (one stream for all, driven by the session)."""
     m = game.new(4, seed=seed)
-    rng = Rng(1)
-    for _ in range(moves):
-        seat = m.to_act()[0]
-        legal = m.legal(seat)
-        m.play(seat, legal[rng.below(len(legal))])
+    Session.of_computers(m, [Uniform()] * 4, [Rng(1)] * 4).run(limit=moves)
     return m
 
 
@@ -177,13 +184,14 @@ def test_any_flipped_byte_gives_the_same_match_or_a_save_error(name, players, mo
     game = games.load(name)
     m = game.new(players, seed=5)
     earlier = game.new(players, seed=5)
-    rng = Rng(1)
-    for i in range(moves):
-        seat = m.to_act()[0]
-        key = m.legal(seat)[rng.below(len(m.legal(seat)))].key
-        m.play(seat, key)
-        if i < moves - 1:
-            earlier.play(seat, key)
+    session = Session.of_computers(m, [Uniform()] * players, [Rng(1)] * players)
+
+    def follow(events):                 # the copy one move older: every move but the last
+        if len(m.log.moves) < moves:
+            earlier.play(*m.log.moves[-1])
+
+    session.listeners.append(follow)
+    session.run(limit=moves)
     meta = {"title": "Game", "seats": [{"name": f"P{i}", "bot": None} for i in range(players)]}
     data = saves.dump_match(m, meta)
     outcomes = {"refused": 0, "as saved": 0, "mended": 0}

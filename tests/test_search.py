@@ -4,21 +4,22 @@ seed gives the same move, and it never reads what its seat may not see."""
 import pytest
 
 from core import games
-from core.bots import LEVELS, bot_names, decide, make_bot, play_choice
+from core.bots import LEVELS, bot_names, decide, make_bot
 from core.game import Result
 from core.rng import Rng
 from core.search import SearchBot, rewards
+from core.session import Session
 from core.simulate import play_one
 
 GAMES = ["bottle_bonus", "chocolate_milk", "countdown", "izakaya", "jutaku", "shopping_spree", "tsukiji"]
 
 
 def position(game, players: int, seed: int, options=None, *, skip: int = 0, where=None):
-    """A match played by the heuristic bots up to a real choice (more than one move, none
-    carrying data) of the seat to act, after at least `skip` moves; `where(match)` narrows it."""
+    """A match played by the heuristic bots (the session, one move at a time, each seat its
+    own stream) up to a real choice (more than one move, none carrying data) of the first
+    seat to act, after at least `skip` moves; `where(match)` narrows it."""
     match = game.new(players, seed=seed, options=options)
-    bots = [make_bot(game) for _ in range(players)]
-    rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
+    session = Session.of_computers(match, [make_bot(game) for _ in range(players)])
     moves = 0
     while match.to_act():
         seat = match.to_act()[0]
@@ -26,7 +27,8 @@ def position(game, players: int, seed: int, options=None, *, skip: int = 0, wher
         choice = len(legal) > 1 and not any(a.takes for a in legal)
         if moves >= skip and choice and (where is None or where(match)):
             return match, seat
-        play_choice(match, seat, decide(bots[seat], match, seat, legal, rngs[seat]), legal, rngs[seat])
+        if session.computer() is None:
+            break
         moves += 1
     raise AssertionError(f"{game.name}: no choice after {skip} moves")
 

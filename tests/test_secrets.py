@@ -161,17 +161,14 @@ def finished(game, players, options, *, bot=None, bids=1):
 
 
 def to_the_end(m, seed=1, limit=5000):
-    """`m` played on by random seats and moves (core.bots.RandomBot) until it is over."""
-    from core.bots import play_choice
+    """`m` played on by the random bot (core.bots.RandomBot) in every seat, one stream for
+    all, driven by the session until it is over."""
     from core.rng import Rng
-    bot, rng = make_bot(m.game, "random"), Rng(seed, stream=3)
-    for _ in range(limit):
-        if m.over:
-            return m
-        seat = m.to_act()[rng.below(len(m.to_act()))]
-        legal = m.legal(seat)
-        play_choice(m, seat, bot.choose(m.view(seat), legal, rng), legal, rng)
-    raise AssertionError("the game did not end")
+    from core.session import Session
+    rng = Rng(seed, stream=3)
+    Session.of_computers(m, [make_bot(m.game, "random")] * m.players, [rng] * m.players).run(limit=limit)
+    assert m.over, "the game did not end"
+    return m
 
 
 def test_replay_of_a_finished_tsukiji_match_shows_everything(tsukiji, tmp_path, capsys):
@@ -216,29 +213,34 @@ def test_spectator_replay_of_hidden_money_shows_no_seat_s_yen(tsukiji, tmp_path,
 
 
 def random_game_saves(m, moves=300):
-    """Along a random game from `m`, every save while a sealed round is open: it holds the log
-    up to the round's beginning and the position then, and every bidder bids again."""
-    from core.bots import play_choice
+    """Along a random game from `m` (the random bot in every seat, one stream for all, driven
+    by the session), every save while a sealed round is open: it holds the log up to the
+    round's beginning and the position then, and every bidder bids again."""
     from core.rng import Rng
+    from core.session import Session
     game = m.game
     bots = [make_bot(game, "random") for _ in range(m.players)]
-    rng = Rng(m.log.seed, stream=3)
-    began = None
+    session = Session.of_computers(m, bots, [Rng(m.log.seed, stream=3)] * m.players)
+
+    def now():
+        return len(m.log.moves), game.rules.dump(m.state), set(m.to_act())
+
+    began = now()                       # the position before the move that opened a round
     checked = 0
-    for _ in range(moves):
-        if m.over:
-            break
+
+    def check(events):
+        nonlocal began, checked
         if not game.rules.sealed_pending(m.state):
-            began = (len(m.log.moves), game.rules.dump(m.state), set(m.to_act()))
-        seat = m.to_act()[rng.below(len(m.to_act()))]
-        legal = m.legal(seat)
-        play_choice(m, seat, bots[seat].choose(m.view(seat), legal, rng), legal, rng)
-        if game.rules.sealed_pending(m.state):
-            doc = saves.read_document(m.save())
-            assert doc["log"]["moves"] == [list(mv) for mv in m.log.moves[:began[0]]]
-            assert doc["state"] == began[1]
-            assert set(saves.load(m.save()).to_act()) == began[2]
-            checked += 1
+            began = now()
+            return
+        doc = saves.read_document(m.save())
+        assert doc["log"]["moves"] == [list(mv) for mv in m.log.moves[:began[0]]]
+        assert doc["state"] == began[1]
+        assert set(saves.load(m.save()).to_act()) == began[2]
+        checked += 1
+
+    session.listeners.append(check)
+    session.run(limit=moves)
     return checked
 
 
@@ -267,17 +269,15 @@ def test_izakaya_save_with_one_bid_in_holds_no_trace_of_it(izakaya):
 
 
 def izakaya_round_two(izakaya, players=2, seed=3):
-    """An Izakaya match at the start of round 2's bidding, played by the innkeeper."""
-    bots = [make_bot(izakaya) for _ in range(players)]
-    from core.bots import play_choice
+    """An Izakaya match at the start of round 2's bidding, played by the innkeeper in every
+    seat (one stream for all), driven by the session one move at a time."""
     from core.rng import Rng
+    from core.session import Session
     m = izakaya.new(players, seed=seed)
     rng = Rng(seed, stream=5)
+    session = Session.of_computers(m, [make_bot(izakaya) for _ in range(players)], [rng] * players)
     while not (m.state["round"] == 2 and m.state["phase"] == "bid"):
-        seat = m.to_act()[0]
-        legal = m.legal(seat)
-        play_choice(m, seat, bots[seat].choose(m.view(seat), legal, rng), legal, rng)
-        assert not m.over
+        assert session.computer() is not None and not m.over
     return m
 
 

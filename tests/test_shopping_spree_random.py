@@ -23,6 +23,7 @@ import pytest
 from core import games
 from core.bots import RandomBot
 from core.rng import Rng
+from core.session import Session
 from core.testing import check_random_play
 
 GAMES = 20
@@ -36,17 +37,12 @@ def spree():
 
 
 def random_game(game, players: int, seed: int, options: dict) -> tuple[object, int]:
-    """A game with the random bot in every seat (each seat its own stream); the match and its
-    moves."""
+    """A game with the random bot in every seat (each seat its own stream), driven by the
+    session; the match and its moves."""
     match = game.new(players, seed=seed, options=game.info.settle_options(players, options))
     bots = [RandomBot(game.rules) for _ in range(players)]
     rngs = [Rng(seed, stream=100 + s) for s in range(players)]
-    moves = 0
-    while not match.over and moves < MAX_MOVES:
-        seat = match.to_act()[0]
-        match.play(seat, bots[seat].choose(None, match.legal(seat), rngs[seat]).key)
-        moves += 1
-    return match, moves
+    return match, Session.of_computers(match, bots, rngs).run(limit=MAX_MOVES)
 
 
 def test_random_play_needs_no_house_rule(spree):

@@ -16,6 +16,7 @@ import pytest
 from core import games
 from core.bots import make_bot
 from core.rng import Rng
+from core.session import Session
 from games.shopping_spree import rules as S
 
 KEY = re.compile(r"\w:\w")
@@ -30,18 +31,17 @@ def spree():
 
 
 def read_along(game, players: int, seed: int, options: dict, *, bot: str, limit: int = 5000) -> list[str]:
-    """Every move text offered and every event text of a game, and the end's reason."""
+    """Every move text offered and every event text of a game (`bot` in every seat, one stream
+    for all, driven by the session, up to `limit` moves), and the end's reason."""
     match = game.new(players, seed=seed, options=options)
-    bots = [make_bot(game, bot) for _ in range(players)]
     rng = Rng(seed, stream=9)
+    session = Session.of_computers(match, [make_bot(game, bot) for _ in range(players)], [rng] * players)
     texts = []
-    while not match.over and len(texts) < 40 * limit:
-        seat = match.to_act()[0]
-        legal = match.legal(seat)
-        texts += [a.text for a in legal]
-        choice = bots[seat].choose(match.view(seat) if bots[seat].needs_view else None, legal, rng)
-        texts += [e.text for e in match.play(seat, choice.key)]
-        if match.log.moves and len(match.log.moves) >= limit:
+    session.listeners.append(lambda events: texts.extend(e.text for e in events))
+    while not match.over and len(match.log.moves) < limit:
+        for seat in match.to_act():
+            texts += [a.text for a in match.legal(seat)]
+        if session.computer() is None:
             break
     if match.over:
         texts.append(match.result().reason)

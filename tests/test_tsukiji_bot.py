@@ -14,6 +14,7 @@ import pytest
 from core.bots import make_bot
 from core.game import Move
 from core.rng import Rng
+from core.session import Session
 from core.simulate import game_seed, play_one, simulate
 
 from .tsukiji_support import tsukiji  # noqa: F401  (the fixture)
@@ -82,6 +83,27 @@ def as_move(choice):
     return (choice.key, choice.payload) if isinstance(choice, Move) else (choice.key, None)
 
 
+class Twinned:
+    """A seat's bot for the session that asks a second bot, blind but for the printed
+    numbers, on a frozen copy of the same view with a stream of its own: both must choose
+    the same (and the view hides the other seats' yen when money is hidden)."""
+
+    def __init__(self, seat, real, blind, twin):
+        self.seat, self.real, self.blind, self.twin = seat, real, blind, twin
+        self.name, self.needs_view = real.name, True
+        self.moves = 0
+
+    def choose(self, view, legal, rng):
+        if view["money"] == "hidden":
+            assert all(y is None for o, y in enumerate(view["yen"]) if o != self.seat)
+        again = self.blind.choose(frozen(view), legal, self.twin)     # frozen before the bot reads it
+        choice = self.real.choose(view, legal, rng)
+        assert as_move(again) == as_move(choice), \
+            f"seat {self.seat + 1}, decision {self.moves}: the same view gave another choice"
+        self.moves += 1
+        return choice
+
+
 @pytest.mark.parametrize("players,options", [
     (3, {"money": "hidden"}),
     (4, {m: "in" for m in ("king_crab", "tuna", "squid", "eel", "aquarium", "auction", "bank", "barter",
@@ -89,24 +111,11 @@ def as_move(choice):
 ])
 def test_the_bot_decides_from_its_view_alone(tsukiji, players, options):
     from games.tsukiji.bot import FishmongerBot
-    real = [make_bot(tsukiji) for _ in range(players)]
-    blind = [FishmongerBot(PrintedNumbersOnly(tsukiji.rules.d)) for _ in range(players)]
     seed = 5
     m = tsukiji.new(players, seed=seed, options=options)
-    rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
-    twins = [Rng(seed, stream=1000 + s) for s in range(players)]
-    moves = 0
-    while not m.over and moves < CAP:
-        seat = m.to_act()[0]
-        legal = m.legal(seat)
-        view = m.view(seat)
-        if view["money"] == "hidden":
-            assert all(y is None for o, y in enumerate(view["yen"]) if o != seat)
-        choice = real[seat].choose(view, legal, rngs[seat])
-        again = blind[seat].choose(frozen(m.view(seat)), legal, twins[seat])
-        assert as_move(again) == as_move(choice), f"move {moves}: the same view gave another choice"
-        m.play(seat, choice)
-        moves += 1
+    bots = [Twinned(s, make_bot(tsukiji), FishmongerBot(PrintedNumbersOnly(tsukiji.rules.d)),
+                    Rng(seed, stream=1000 + s)) for s in range(players)]
+    Session.of_computers(m, bots).run(limit=CAP)          # seat s on Rng(seed, stream 1000 + s)
     assert m.over, "and the game ends by the rules"
 
 
@@ -124,20 +133,11 @@ def expansion_markets():
 
 
 def played(game, players, seed, options):
-    """An all-bot game exactly as core.simulate.play_one plays it; returns the match, the
-    number of moves and the keys chosen."""
-    from core.bots import play_choice
-    bots = [make_bot(game) for _ in range(players)]
+    """An all-bot game as core.simulate.play_one plays it (the session, seat s on
+    Rng(seed, stream 1000 + s)); returns the match, the number of moves and the keys played."""
     match = game.new(players, seed=seed, options=options)
-    rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
-    keys = []
-    while len(keys) < CAP and match.to_act():
-        seat = match.to_act()[0]
-        legal = match.legal(seat)
-        choice = bots[seat].choose(match.view(seat), legal, rngs[seat])
-        keys.append(choice.key)
-        play_choice(match, seat, choice, legal, rngs[seat])
-    return match, len(keys), keys
+    moves = Session.of_computers(match, [make_bot(game) for _ in range(players)]).run(limit=CAP)
+    return match, moves, [mv[1] for mv in match.log.moves]
 
 
 @pytest.mark.parametrize("players", [2, 6])

@@ -178,11 +178,10 @@ def test_dump_restore_round_trip_mid_game(tsukiji):
     from core import saves
     from core.bots import make_bot
     from core.rng import Rng
+    from core.session import Session
     m = tsukiji.new(6, seed=11, options={"money": "hidden"})
-    bot, rng = make_bot(tsukiji), Rng(2)
-    for _ in range(600):
-        s_ = m.to_act()[0]
-        m.play(s_, bot.choose(m.view(s_), m.legal(s_), rng))
+    rng = Rng(2)                        # the fishmonger in every seat, one stream for all
+    assert Session.of_computers(m, [make_bot(tsukiji)] * 6, [rng] * 6).run(limit=600) == 600
     data = m.save()
     assert len(data) <= 32 * 1024, f"a 6-player save is {len(data)} bytes"
     again = saves.load(data)

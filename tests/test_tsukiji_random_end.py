@@ -18,9 +18,8 @@ import statistics
 
 import pytest
 
-from core.bots import play_choice
 from core.game import Move
-from core.rng import Rng
+from core.session import Session
 from core.tournament import tournament
 
 from .test_tsukiji import tsukiji  # noqa: F401  (the fixture)
@@ -41,27 +40,36 @@ EXPANSION_VARIANTS = ({"blue_ship": "on"}, {"barges": "two_four", "collapse": "o
                       {"money": "hidden", "more_fish": 2, "more_external": 2, "blue_ship": "on"})
 
 
-def random_choice(game, legal, rng):
+class RandomChoice:
     """What core.bots.RandomBot plays, without the view it looks at only to call
     `sample_payload` (which Tsukiji's does not read): a uniform pick, a ??? price drawn."""
-    action = legal[rng.below(len(legal))]
-    return Move(action.key, game.rules.sample_payload(None, action, rng)) if action.takes else action
+
+    name, needs_view = "random", False
+
+    def __init__(self, game):
+        self.game = game
+
+    def choose(self, view, legal, rng):
+        action = legal[rng.below(len(legal))]
+        return Move(action.key, self.game.rules.sample_payload(None, action, rng)) if action.takes else action
 
 
 def random_game(game, players: int, seed: int, options: dict) -> tuple[bool, int, int]:
-    """One game of random players: (over, moves, the longest turn in moves)."""
+    """One game of random players (the session, seat s on Rng(seed, stream 1000 + s)):
+    (over, moves, the longest turn in moves)."""
     match = game.new(players, seed=seed, options={**game.rules.random_play_options, **options})
-    rngs = [Rng(seed, stream=1000 + s) for s in range(players)]
-    moves = longest = this_turn = 0
+    session = Session.of_computers(match, [RandomChoice(game) for _ in range(players)])
+    longest = this_turn = 0
     turn = match.state.turns
-    while not match.over and moves < 100_000:
-        seat = match.to_act()[0]
-        legal = match.legal(seat)
-        play_choice(match, seat, random_choice(game, legal, rngs[seat]), legal, rngs[seat])
-        moves += 1
+
+    def count(events):
+        nonlocal turn, longest, this_turn
         this_turn += 1
         if match.state.turns != turn:
             turn, longest, this_turn = match.state.turns, max(longest, this_turn), 0
+
+    session.listeners.append(count)
+    moves = session.run(limit=100_000)
     return match.over, moves, max(longest, this_turn)
 
 

@@ -11,6 +11,7 @@ from core import games, saves
 from core.errors import IllegalMove
 from core.game import Action, Event, Game, GameInfo, Result, Rules, rank_by
 from core.rng import Rng
+from core.session import Session
 
 
 class Walk(Rules):
@@ -119,17 +120,25 @@ def snapshot(match) -> bytes:
     return msgpack.packb([match.rules.dump(match.state), match.rng.dump(), match.log.dump()])
 
 
+class Uniform:
+    """A uniform pick among the legal moves, by key (no data said)."""
+
+    name, needs_view = "random", False
+
+    def choose(self, view, legal, rng):
+        return legal[rng.below(len(legal))]
+
+
 def random_game(name: str, players: int, seed: int, options=None, moves: int = 400):
-    """Yield (match, seat, key, before) after each random move, `before` the snapshot ahead of it."""
+    """Yield (match, seat, key, before) after each random move (uniform picks, one stream for
+    all, driven by the session), `before` the snapshot ahead of it."""
     game = games.load(name)
     match = game.new(players, seed=seed, options=options)
-    rng = Rng(seed, stream=7)
+    session = Session.of_computers(match, [Uniform()] * players, [Rng(seed, stream=7)] * players)
     while not match.over and len(match.log.moves) < moves:
-        seat = match.to_act()[0]
-        legal = match.legal(seat)
-        key = legal[rng.below(len(legal))].key
         before = snapshot(match)
-        match.play(seat, key)
+        assert session.computer() is not None
+        seat, key = match.log.moves[-1][:2]
         yield match, seat, key, before
 
 
