@@ -323,12 +323,16 @@ class Session:
     def run(self, limit: int | None = None) -> int:
         """Play on while computers move (all of them, in a match of computers only) or until
         `limit` moves; how many were played."""
-        if self.mode != "hotseat" and not self.listeners and not self.announce \
-                and all(s in self.computers for s in range(self.match.players)):
+        everyone = all(s in self.computers for s in range(self.match.players))
+        if everyone and not self.listeners and not self.announce:
             return self.table.run(limit=limit)        # nobody to tell: the quickest way
         played = 0
         while (limit is None or played < limit) and not self.match.over:
-            if not isinstance(self.next(), Computer) or self.computer() is None:
+            if everyone and self.pending is None:
+                moved = self.computer()                # computers alone: no step but theirs
+            else:
+                moved = self.computer() if isinstance(self.next(), Computer) else None
+            if moved is None:
                 break
             played += 1
         return played
@@ -435,20 +439,19 @@ class Session:
         listeners are told."""
         if seat is not None:
             self.table.played(seat, moment, events)
-        elif not self.announce and not self.listeners:
-            return               # a computer's move nobody watches (a playout): nothing to word
-        phase = None if self.match.over else self.rules.simultaneous(self.match.state)
-        announcement = None
-        if self.phase is not None:
-            self.phase_events += events
+        if self.announce:            # else nothing is worded: the phase is noticed when next() asks
+            phase = None if self.match.over else self.rules.simultaneous(self.match.state)
+            announcement = None
+            if self.phase is not None:
+                self.phase_events += events
+                if phase != self.phase:
+                    announcement = self.rules.announce(self.match.state, self.phase_events)
+            else:
+                announcement = self.rules.announce(self.match.state, events)
+            if announcement is not None:
+                self.pending = announcement
             if phase != self.phase:
-                announcement = self.rules.announce(self.match.state, self.phase_events)
-        else:
-            announcement = self.rules.announce(self.match.state, events)
-        if self.announce and announcement is not None:
-            self.pending = announcement
-        if phase != self.phase:
-            self._open_phase()
+                self._open_phase()
         for listener in list(self.listeners):
             listener(events)
 

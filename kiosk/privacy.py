@@ -72,6 +72,10 @@ class SecretWatch:
             self.seen = True
         return self.seen
 
+    def private(self, match, seat: int) -> bool:
+        """Whether `seat`'s view now holds a secret another person at the screen may not see."""
+        return self.hidden(match) and not match.over and private_for(match, seat)
+
 
 @dataclass(frozen=True)
 class AmountChoice:

@@ -58,3 +58,15 @@ def bot_rngs_from_meta(meta: dict, seats: list[Seat], seed: int, stream: int) ->
         except (KeyError, ValueError, TypeError):
             out[s] = Rng(seed, stream=stream + s)
     return out
+
+
+def autosave(store, slot: str | None, match, meta: dict) -> str:
+    """Save `match` in its slot now (nothing for a match without one, or over); the words of
+    what went wrong when the disk refuses (a full disk), else ""."""
+    if slot is None or match.over:
+        return ""
+    try:
+        store.autosave(slot, match, meta)
+    except OSError as e:
+        return str(e.strerror or e)
+    return ""

@@ -126,7 +126,7 @@ def pytest_xdist_auto_num_workers(config):
 
 #: test files that spend much of their time waiting (a kiosk settling after a key, a browser,
 #: a phone's connection) rather than computing
-WAITING = ("test_kiosk", "test_browser", "test_phones", "test_secrets")
+WAITING = ("test_kiosk", "test_browser", "test_phones", "test_secrets", "test_round_flow", "test_session")
 
 
 def pytest_collection_modifyitems(config, items):

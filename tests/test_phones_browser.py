@@ -7,6 +7,7 @@ middle of the round carries on; a wrong link and a seat's dead link are refused.
 import asyncio
 import re
 import threading
+import time
 
 import pytest
 
@@ -254,5 +255,10 @@ def test_three_phones_build_a_tokyo_jutaku_round_at_once_by_touch(jutaku, chromi
         page.wait_for_selector("#build", state="hidden", timeout=WAIT)
     history = jutaku.call(lambda: jutaku.play.match.view(None)["history"])
     assert history[-1]["round"] == 1 and history[-1]["winners"] == []
-    shared = jutaku.shared_screen()
-    assert all(f"{name}: gave up" in shared for name in NAMES), shared
+    for page in pages:                           # every phone shows how the round ended
+        page.wait_for_selector("#round-result:has-text('Round 1 is over: nobody completed a building')",
+                               timeout=WAIT)
+    deadline = time.monotonic() + WAIT           # the shared screen: its result, then the table
+    while not all(f"{name}: gave up" in jutaku.shared_screen() for name in NAMES):
+        assert time.monotonic() < deadline, jutaku.shared_screen()
+        time.sleep(0.05)

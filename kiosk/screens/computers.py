@@ -13,7 +13,8 @@ from core.session import Computer, Session
 
 class ComputerTurns:
     """Plays the computers' moves of `session` on `screen` (a Textual screen, for its timers and
-    workers); `after()` is called when a move was played or a thought came too late, and
+    workers); `after()` is called when no move came of it (a thought came too late: the flow
+    goes on; a move played reaches the screen through the session's listeners), and
     `failed(error)` when the game or the search raised."""
 
     def __init__(self, screen, session: Session, delay: float, after: Callable[[], None],
@@ -43,11 +44,12 @@ class ComputerTurns:
     def _move(self) -> None:
         self.pending = False
         try:
-            self.session.computer()
+            played = self.session.computer()
         except Exception as error:  # the game's fault, whatever it is
             self.failed(error)
             return
-        self.after()
+        if played is None:
+            self.after()           # nothing played (the session's listeners hear every move that is)
 
     async def _think(self, seat: int) -> None:
         """A copy of the match and of the seat's stream, in a thread; the answer is played only
@@ -64,11 +66,12 @@ class ComputerTurns:
         if not self._live():
             return                 # the table was left meanwhile: nothing is played into it
         try:
-            self.session.thought(thinking, choice)
+            played = self.session.thought(thinking, choice)
         except Exception as error:
             self.failed(error)
             return
-        self.after()
+        if played is None:
+            self.after()           # the match moved meanwhile: the seat thinks again
 
     def _live(self) -> bool:
         """The screen is still one of the app's (not left, not torn down)."""

@@ -17,8 +17,8 @@ TICK = 0.1
 
 class LiveRound:
     """The live round now open in `session`, on `screen`'s timers and the kiosk's `clock`;
-    `phones` is the match's PhoneTable; `after()` is called after moves the clock brought
-    and once the round is over."""
+    `phones` is the match's PhoneTable; `after()` is called once the round is over (the
+    moves the clock brings reach the screen through the session's listeners)."""
 
     def __init__(self, screen, session: Session, clock: Callable[[], float], phones, after: Callable[[], None]):
         self.session = session
@@ -43,8 +43,7 @@ class LiveRound:
             self.end()
             self.after()
             return
-        if self.session.tick(self.clock()):
-            self.after()
+        self.session.tick(self.clock())      # the moves it plays reach the screen through the listeners
         self.ticks += 1
         if self.ticks % round(1 / TICK) == 0:
             self.phones.server.push()

@@ -30,8 +30,8 @@ from core.session import Announce, Choose, Over, Session
 
 from ..boards import board_for
 from ..boards.base import MoveRequest
-from ..privacy import SecretWatch, private_for
-from ..session import make_meta
+from ..privacy import SecretWatch
+from ..session import autosave, make_meta
 from ..widgets.actions import ActionPicker
 from ..widgets.eventlog import EventLog
 from ..widgets.keybar import KeyBar
@@ -61,7 +61,8 @@ class PlayScreen(Steps, Screen):
         self.board_cls = board_for(game.name)
         self.secrets = SecretWatch(game)
         self.session = Session(match, seats, seated(game, seats, match.log.seed, bot_rngs),
-                               private=self._private, beyond_phone=lambda seat: self.phone_seats.beyond(seat))
+                               private=lambda seat: self.secrets.private(match, seat),
+                               beyond_phone=lambda seat: self.phone_seats.beyond(seat))
         self.phone_seats = PhoneSeats(self, self.session, self.board_cls, self.advance)
         self.session.listeners.append(self._heard)
         self.seats = self.session.seats
@@ -72,6 +73,7 @@ class PlayScreen(Steps, Screen):
         self.live = None                     # kiosk.screens.live.LiveRound while one runs
         self.computers: ComputerTurns | None = None
         self._save_warned = False
+        self._moved = False                  # moves heard, not yet saved and followed
 
     @property
     def bot_rngs(self) -> dict[int, Rng]:
@@ -119,8 +121,7 @@ class PlayScreen(Steps, Screen):
         self._fit(event.size)
 
     def _fit(self, size) -> None:
-        """Below NARROW columns the board goes above the actions; below SHORT rows the log and
-        seats share the space beside them (play.tcss says how)."""
+        """Narrow: the board above the actions; short: log and seats share a column (play.tcss)."""
         self.set_class(size.width < NARROW, "-narrow")
         self.set_class(size.height < SHORT, "-short")
 
@@ -202,29 +203,29 @@ class PlayScreen(Steps, Screen):
         header.update(Content(header_words(self.game.info.title, self.match, self.seats, self.thinking, self.viewer)))
 
     def _heard(self, events: list[Event]) -> None:
-        """Every move, whoever made it (session listener): autosaved, logged, then the flow goes on."""
-        self._autosave()
+        """Every move, whoever made it (session listener): logged now; autosaved and the flow gone
+        on with once the moves of this moment are in (a round played at once is many)."""
         log, names = self.query_one("#log", EventLog), self.names()
         for event in events:
             log.add(named(event.text, names))
-        self.call_later(self.advance)
+        if not self._moved:
+            self._moved = True
+            self.call_later(self._after_moves)
+
+    def _after_moves(self) -> None:
+        self._moved = False
+        self._autosave()
+        self.advance()
 
     def _autosave(self) -> None:
         """Save now; a full disk is reported once and play goes on."""
-        if self.slot is None or self.match.over:
-            return
-        try:
-            self.app.store.autosave(self.slot, self.match, make_meta(self.game, self.seats, self.bot_rngs))
-        except OSError as e:
-            if not self._save_warned:
-                self._save_warned = True
-                self.notify(f"This game cannot be saved ({e.strerror or e}); play goes on.",
-                            title="Autosave failed", severity="warning")
+        problem = autosave(self.app.store, self.slot, self.match, make_meta(self.game, self.seats, self.bot_rngs))
+        if problem and not self._save_warned:
+            self._save_warned = True
+            self.notify(f"This game cannot be saved ({problem}); play goes on.", title="Autosave failed",
+                        severity="warning")
 
     # ---- what the person at the screen does ------------------------------------------------
-
-    def _private(self, seat: int) -> bool:
-        return self.secrets.hidden(self.match) and not self.match.over and private_for(self.match, seat)
 
     def on_action_picker_chosen(self, event: ActionPicker.Chosen) -> None:
         event.stop()
@@ -233,9 +234,8 @@ class PlayScreen(Steps, Screen):
             return
         action = next((a for a in self.match.legal(seat) if a.key == event.key), None)
         request = MoveRequest(self.app, self.match, seat, event.key, self.names(), self.app.clock,
-                              lambda move: self.session.play(seat, move), lambda: None)
-        self.flow = "board"
-        request.done = lambda: (setattr(self, "flow", None), self.advance())
+                              lambda move: self.session.play(seat, move), self._board_done)
+        self.flow = "board"                             # until the board's own screens are done
         try:
             if action is not None and action.takes:
                 self.board_cls.open_data(request)       # the board's own screens: a price, a lot
@@ -249,6 +249,10 @@ class PlayScreen(Steps, Screen):
             self.notify(named(str(e), self.names()), title="Not allowed", severity="warning")
         except Exception as error:  # the game's fault, whatever it is
             self._fail(error)
+
+    def _board_done(self) -> None:
+        self.flow = None
+        self.advance()
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "undo":
