@@ -17,6 +17,7 @@ from kiosk.config import KioskConfig
 from kiosk.screens import Seat
 from kiosk.screens.phones import PhonesScreen
 from kiosk.screens.play import PlayScreen
+from tests.browser_support import ARTIFACTS
 from tests.browser_support import chromium as launched_chromium
 from tests.kiosk_support import screen_lines
 
@@ -258,6 +259,11 @@ def test_three_phones_build_a_tokyo_jutaku_round_at_once_by_touch(jutaku, chromi
     for page in pages:                           # every phone shows how the round ended
         page.wait_for_selector("#round-result:has-text('Round 1 is over: nobody completed a building')",
                                timeout=WAIT)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    pages[0].screenshot(path=str(ARTIFACTS / "phone-round-result.png"), full_page=True)
+    pages[0].locator("#round-result-ok").tap()   # read: the card closes on this phone alone
+    pages[0].wait_for_selector("#round-result", state="hidden", timeout=WAIT)
+    assert pages[1].locator("#round-result").is_visible()
     deadline = time.monotonic() + WAIT           # the shared screen: its result, then the table
     while not all(f"{name}: gave up" in jutaku.shared_screen() for name in NAMES):
         assert time.monotonic() < deadline, jutaku.shared_screen()
