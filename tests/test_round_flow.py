@@ -125,8 +125,10 @@ async def test_round_flow_the_slower_builder_is_never_said_to_have_given_up():
         log = text_of(app)
         assert "Kengo was still building when Aiko's Stop! at 12.0 s passed" in log
         assert "gives up" not in log and "Kengo: gave up" not in log
-        captions = [p.picture.caption for p in play.query(BuildingPicture) if p.picture is not None]
-        assert "Kengo: still building when Aiko's Stop! passed" in captions
+        pictures = {p.picture.caption: p.picture for p in play.query(BuildingPicture) if p.picture is not None}
+        assert "Kengo: still building when Aiko's Stop! passed" in pictures
+        aiko = next(p for caption, p in pictures.items() if caption.startswith("Aiko"))
+        assert len(aiko.building.placements) == 3, "the table keeps her house as it stood, not an empty lot"
 
 
 # ---- two people at one screen ---------------------------------------------------------------

@@ -113,4 +113,5 @@ def announcement(rules, events) -> Announcement | None:
         pictures.append(None if shown["lot"] is None else
                         {"lot": shown["lot"], "outline": shown["outline"], "building": shown["building"],
                          "moved": moved})
-    return Announcement(title, tuple(lines), "round", {"pictures": pictures, "winners": list(winners)})
+    return Announcement(title, tuple(lines), "round",
+                        {"pictures": pictures, "winners": list(winners), "round": data["round"]})

@@ -153,6 +153,10 @@ class Board(VerticalScroll):
         the board draws none."""
         return []
 
+    def keep_result(self, announcement, pictures: list) -> None:
+        """A phase has ended (kiosk.screens.result shows it): what the board keeps of it (the
+        buildings as they stood, where the rules have cleared the lots). Default: nothing."""
+
     @classmethod
     def turn_words(cls, game: Game, view: dict, seat: int) -> str:
         """What a person about to build is told of their lot (kiosk.screens.ready)."""

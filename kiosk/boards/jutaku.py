@@ -162,6 +162,12 @@ class JutakuBoard(Board):
         entry = view["seats"][seat]
         return f"{count_words(len(entry['won']), 'lot')}, {yen(entry['yen'])}"
 
+    def keep_result(self, announcement, pictures: list) -> None:
+        """The round's buildings as they stood at its end (built at one screen in turn, the
+        table saw them only once the round was over, its lots already cleared)."""
+        if announcement.kind == "round" and pictures:
+            self.last_round = (announcement.data["round"], [None if p is None else p[0] for p in pictures])
+
     @classmethod
     def result_pictures(cls, game: Game, announcement, names: list[str]) -> list:
         """Each building as it stood when the round ended for its builder, the pieces that

@@ -67,6 +67,7 @@ class Steps:
         from .result import ResultScreen
         names = self.names()
         pictures = self.board_cls.result_pictures(self.game, step.announcement, names)
+        self.query_one("#board").keep_result(step.announcement, pictures)
         after = None if step.wait else self.app.bot_delay * 6
         self._push(ResultScreen(self.game.info.title, step.announcement, names, pictures, after),
                    lambda _: self.session.seen())
