@@ -7,7 +7,6 @@ actions, plus a random generator of its own; it returns one of those actions.
 from __future__ import annotations
 
 from .baseline import BlunderBot, Bot, RandomBot, decide, fork, play_choice  # noqa: F401  (re-exported)
-from .rng import Rng
 from .seats import LEVELS  # noqa: F401  (the levels a computer seat is offered, easiest first)
 
 #: the hard level's search, in the kiosk: about this long a move, at most this many iterations
@@ -54,12 +53,6 @@ def make_bot(game, name: str | None = None):
     if factory is None:
         raise ValueError(f"{game.info.title} has no bot {name!r}; it has: {', '.join(bot_names(game))}")
     return factory(game.rules)
-
-
-def play_turn(match, seat: int, bot, rng: Rng):
-    """Let `bot` make one move for `seat`; returns the events."""
-    legal = match.legal(seat)
-    return play_choice(match, seat, decide(bot, match, seat, legal, rng), legal, rng)
 
 
 def seated(game, seats, seed: int, rngs: dict | None = None):

@@ -46,9 +46,14 @@ class Computers:
         """The seat's next move, decided by its bot from what the seat may see."""
         return decide(self.bot_of(seat), match, seat, match.legal(seat), self.rng_of(seat))
 
-    def instead(self, match: Match, seat: int, move, error: IllegalMove) -> list[Event]:
-        """A move the match refused (a random placement): something else, played."""
+    def play(self, match: Match, seat: int, move) -> list[Event]:
+        """Play the seat's move; one the match refuses (a random placement) is replaced by one
+        of the moves that take no data (core.baseline.play_choice)."""
         return play_choice(match, seat, move, match.legal(seat), self.rng_of(seat))
+
+    def instead(self, match: Match, seat: int, move, error: IllegalMove) -> list[Event]:
+        """A move the match refused: something else, played."""
+        return self.play(match, seat, move)
 
     def forked(self, seats, rules) -> "Computers":
         """Independent copies of the computers of `seats` and of their streams, sharing the

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .announce import Announcement
-from .baseline import decide, play_choice
+from .baseline import decide
 from .computers import BOT_STREAM, Computers  # noqa: F401  (read from here too)
 from .errors import IllegalMove
 from .game import Event, Match, Result
@@ -349,7 +349,7 @@ class Session:
         if m.over or m.log.moves != thinking.moves or seat not in m.to_act() or seat not in self.computers:
             return None
         self.computers.rngs[seat] = thinking.rng      # the stream goes on where the thinking left it
-        events = play_choice(m, seat, choice, m.legal(seat), thinking.rng)
+        events = self.computers.play(m, seat, choice)
         self._moved(events, seat)
         return events
 
