@@ -363,8 +363,8 @@ class Session:
             if back is None:
                 self._commit()
                 return self.next()
-            before = self.hotseat.others_built(back.seat)
-            deadline = None if before is None else self.rules.deadline(before.state, back.seat)
+            before = self.hotseat.others_built(back.seat)       # what the people before settled
+            deadline = self.rules.deadline((before or self.match).state, back.seat)
             self._ready = Ready(back.seat, back.moment, back.why, deadline)
         return self._ready
 

@@ -23,7 +23,7 @@ from kiosk.screens.result import ResultScreen
 from tests.kiosk_support import sync, wait_for
 from tests.test_kiosk_building_games import Clock, place
 
-SEATS = [Seat("Aiko"), Seat("Bo"), Seat("Cy", phone=True), Seat("Dai", "master")]
+SEATS = [Seat("Aiko"), Seat("Bo"), Seat("Cy", phone=True), Seat("Dai", "easy")]
 #: what each person builds in round 1 at the kiosk: a piece of this shape at this second of
 #: their clock, then they give the round up at GIVE_UP
 BUILDS = {0: ("cube-20", 3.0), 1: ("block-40x20", 4.0), 2: ("cube-20", 2.0)}
@@ -33,7 +33,7 @@ GIVE_UP = 5.0
 # ---- the kiosk's round ------------------------------------------------------------------------
 
 async def kiosk_round(pilot) -> tuple:
-    """Tokyo Jutaku, seed 3: two people at the screen, Cy on a phone, Dai a master architect.
+    """Tokyo Jutaku, seed 3: two people at the screen, Cy on a phone, Dai an apprentice architect (the easy level).
     The start cards, round 1's building (people in turn at the screen, Cy's turn there too)
     and the moves after it, as people do them; the match once round 2 begins."""
     app = pilot.app

@@ -83,7 +83,7 @@ class CountdownBoard(Board):
     @classmethod
     def turn_words(cls, game: Game, view: dict, seat: int) -> str:
         entry = view["seats"][seat]
-        return (f"Floor {view['floor']} of your tower, on the card's own edge: {view['seconds']:g} seconds. "
+        return (f"Floor {view['floor']} of your tower, on the card's own edge. "
                 f"Your tower has {count_words(entry['floors'], 'floor')} and "
                 f"{count_words(entry['pieces'], 'piece')}; add at least one piece or you are out.")
 

@@ -336,7 +336,7 @@ class TurnBench(BuildPractice):
         t = self.clock()
         if self.countdown:
             left = self.view()["seconds"] - t
-            return f"Clock {max(left, 0):.1f} s left" if left > 0 else "Time!"
+            return f"Clock {max(left, 0):.1f} s left"
         return f"Clock {t:.1f} s"
 
 

@@ -375,8 +375,8 @@ class CountdownTurnScreen(BuildTurnScreen):
     (004:70-75); when the floor's time is up the turn ends by itself."""
 
     BINDINGS = [
-        Binding("escape", "give_up", "End my floor now"),
-        Binding("s", "give_up", "End my floor now", show=False),
+        Binding("s", "give_up", "End floor"),
+        Binding("escape", "give_up", "End floor", show=False),
     ]
 
     def action_stop(self) -> None:
