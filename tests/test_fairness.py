@@ -73,7 +73,7 @@ def test_identical_architects_win_alike_whatever_their_seat(name, players, level
     game = games.load(name)
     report = simulate(game, players, games_, SEED, level)
     assert report["finished"] == games_
-    assert sum(report["wins"]) == pytest.approx(games_)            # shared wins are shares
+    assert sum(report["wins"]) == pytest.approx(games_, abs=players * 1e-4)   # shared wins are shares (to 4 places)
     low, high = fair_band(games_, players)
     assert all(low <= w <= high for w in report["wins"]), (report["wins"], (low, high))
     results = {tuple(row["scores"]) for row in report["results"]}
