@@ -9,6 +9,9 @@ operators who want them elsewhere). The settings file is
     bot_delay = 0.4       # seconds a computer seat waits before it moves
     seed = 7              # every match dealt the same way (a demonstration table); none: from the clock
     key_pause = 0.4       # seconds after a screen appears by itself before its keys count
+    phone_certificate = "kiosk.pem"   # serve the phones over HTTPS/WSS with this certificate (PEM) ...
+    phone_key = "kiosk.key"           # ... and its private key (relative names: beside this file)
+    phone_name = "kiosk.lan"          # the host name the phones' links carry (the certificate's name)
 """
 
 from __future__ import annotations
@@ -57,14 +60,18 @@ class KioskConfig:
     #: seconds after a screen appears by itself before keys count there (kiosk.guard); None:
     #: the kiosk's own pause
     key_pause: float | None = None
+    #: the phones' server's certificate and key (PEM files): HTTPS and WSS; None: plain HTTP
+    phone_certificate: str | None = None
+    phone_key: str | None = None
+    #: the host name in the phones' links (one the certificate is for); None: the address
+    phone_name: str | None = None
     source: str = ""
 
     @classmethod
     def from_data(cls, data: dict, source: str = "") -> "KioskConfig":
-        unknown = set(data) - {"pin", "idle_seconds", "bot_delay", "seed", "key_pause"}
+        unknown = set(data) - set(KNOWN)
         if unknown:
-            raise ConfigError(f"{source}: unknown setting {sorted(unknown)[0]!r} "
-                              "(known: pin, idle_seconds, bot_delay, seed, key_pause)")
+            raise ConfigError(f"{source}: unknown setting {sorted(unknown)[0]!r} (known: {', '.join(KNOWN)})")
         pin = data.get("pin", "")
         if isinstance(pin, int) and not isinstance(pin, bool):
             pin = str(pin)
@@ -76,9 +83,43 @@ class KioskConfig:
         pause = _seconds(data, "key_pause", 0.0, source) if "key_pause" in data else None
         if pause is not None and pause > 5:
             raise ConfigError(f"{source}: key_pause is a short pause, 0 to 5 seconds")
+        certificate, key = _file(data, "phone_certificate", source), _file(data, "phone_key", source)
+        if key is not None and certificate is None:
+            raise ConfigError(f"{source}: phone_key needs phone_certificate, the certificate it belongs to")
+        name = data.get("phone_name")
+        if name is not None and not _host_name(name):
+            raise ConfigError(f"{source}: phone_name is a host name such as \"kiosk.lan\" (letters, digits, "
+                              "dots and hyphens)")
         return cls(pin=pin, idle_seconds=_seconds(data, "idle_seconds", DEFAULT_IDLE, source),
                    bot_delay=_seconds(data, "bot_delay", DEFAULT_BOT_DELAY, source), seed=seed,
-                   key_pause=pause, source=source)
+                   key_pause=pause, phone_certificate=certificate, phone_key=key,
+                   phone_name=name.lower() if name else None, source=source)
+
+
+KNOWN = ("pin", "idle_seconds", "bot_delay", "seed", "key_pause", "phone_certificate", "phone_key", "phone_name")
+
+
+def _file(data: dict, key: str, source: str) -> str | None:
+    """A PEM file the setting names, relative to the settings file's folder; it must exist."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value:
+        raise ConfigError(f"{source}: {key} is the path of a file, in quotes")
+    path = Path(value).expanduser()
+    if not path.is_absolute() and source:
+        path = Path(source).parent / path
+    if not path.is_file():
+        raise ConfigError(f"{source}: {key}: there is no file {str(path)!r}")
+    return str(path)
+
+
+def _host_name(name) -> bool:
+    if not isinstance(name, str) or not 0 < len(name) <= 253:
+        return False
+    labels = name.rstrip(".").split(".")
+    return all(0 < len(label) <= 63 and label[0] != "-" and label[-1] != "-"
+               and all(c.isascii() and (c.isalnum() or c == "-") for c in label) for label in labels)
 
 
 def _seconds(data: dict, key: str, default: float, source: str) -> float:

@@ -19,6 +19,8 @@ from textual import events
 SECONDS = 0.4
 #: the input a guard drops
 GUARDED = (events.Key, events.MouseDown, events.MouseUp, events.Click)
+#: the guard's clock (a test may set one it moves itself)
+clock = time.monotonic
 
 
 def seconds() -> float:
@@ -33,9 +35,9 @@ def guard(screen, seconds: float | None = None) -> None:
         config = getattr(screen.app, "config", None) if screen.is_attached else None
         pause = getattr(config, "key_pause", None)
         seconds = SECONDS if pause is None else pause
-    screen.guard_until = time.monotonic() + seconds
+    screen.guard_until = clock() + seconds
 
 
 def guarded(screen, event) -> bool:
     """Whether `event`, meant for `screen`, comes too soon after it appeared to count."""
-    return isinstance(event, GUARDED) and getattr(screen, "guard_until", 0.0) > time.monotonic()
+    return isinstance(event, GUARDED) and getattr(screen, "guard_until", 0.0) > clock()

@@ -14,6 +14,7 @@ from kiosk.screens import Seat
 from kiosk.screens.phones import PhonesScreen
 from kiosk.screens.play import PlayScreen
 from tests.kiosk_support import screen_lines
+from tests.phone_client import join, said
 
 NAMES = ["Aiko", "Ben", "Chie"]
 
@@ -62,7 +63,7 @@ def test_three_phones_bid_in_secret_and_the_shared_screen_shows_no_bid(tmp_path)
             await until(pilot, lambda: app.screen is play)
             assert "Waiting for Aiko's phone (not joined yet)" in shown(app)
             async with aiohttp.ClientSession() as http:
-                phones = [await http.ws_connect(f"http://127.0.0.1:{server.port}/ws/{hub.seats[s].token}")
+                phones = [await join(http, f"http://127.0.0.1:{server.port}", hub.seats[s].token)
                           for s in range(3)]
                 for p in phones:
                     assert (await p.receive_json(timeout=10))["type"] == "table"
@@ -102,9 +103,11 @@ def test_three_phones_bid_in_secret_and_the_shared_screen_shows_no_bid(tmp_path)
                 seat, key, payload = play.match.log.moves[3]
                 assert (seat, key, payload["card"], payload["piece"]) == (first, "build", [0, 0], bench["shelf"][0][0])
                 assert f"{NAMES[first]} builds a cube" in shown(app)
-                # the operator hands Chie's seat to the kiosk's screen: her link dies
+                # the operator hands Chie's seat to the kiosk's screen: her link dies. The codes
+                # screen shows no code for a seat a phone holds
                 await pilot.press("p")
-                await until_phones(pilot, app)
+                await until(pilot, lambda: isinstance(app.screen, PhonesScreen) and "Chie: on their phone" in shown(app))
+                assert "Join with your phone" not in shown(app) and "/j/" not in shown(app)
                 button = app.screen.query_one("#phone-kiosk-2")
                 button.scroll_visible(animate=False)
                 await pilot.pause()
@@ -169,7 +172,7 @@ def test_phones_build_at_once_and_the_second_to_reach_for_a_piece_is_told(tmp_pa
             while match.rules.simultaneous(match.state) is None:      # the start cards, chosen by phone
                 seat = match.to_act()[0]
                 told = hub.table_for(seat)
-                hub.receive(seat, json.dumps({"type": "play", "key": told["actions"][0]["key"], "move": told["move"]}))
+                said(hub, seat, {"type": "play", "key": told["actions"][0]["key"], "move": told["move"]})
                 await pilot.pause(0.05)
             await until(pilot, lambda: play.live is not None)
             assert "building on their phones" in shown(app)
@@ -178,17 +181,17 @@ def test_phones_build_at_once_and_the_second_to_reach_for_a_piece_is_told(tmp_pa
             piece = both[0]["shelf"][0][0]
             assert both[1]["shelf"][0][0] == piece                   # the same first free copy
             for seat in (0, 1):
-                hub.receive(seat, json.dumps({"type": "build", "do": "pick", "piece": piece}))
+                said(hub, seat, {"type": "build", "do": "pick", "piece": piece})
             await pilot.pause(0.2)
-            hub.receive(1, json.dumps({"type": "build", "do": "move", "x": 30, "y": 20}))
-            hub.receive(1, json.dumps({"type": "build", "do": "drop"}))      # Ben is first
+            said(hub, 1, {"type": "build", "do": "move", "x": 30, "y": 20})
+            said(hub, 1, {"type": "build", "do": "drop"})      # Ben is first
             after = hub.table_for(0)["build"]
             assert not after["holding"] and "took that piece first" in after["message"]
             seat, key, payload = match.log.moves[-1]
             assert (seat, key, payload["piece"]) == (1, "place", piece) and payload["seconds"] > 0
             other = hub.table_for(0)["build"]["shelf"][0][0]
-            hub.receive(0, json.dumps({"type": "build", "do": "pick", "piece": other}))
-            hub.receive(0, json.dumps({"type": "build", "do": "drop"}))
+            said(hub, 0, {"type": "build", "do": "pick", "piece": other})
+            said(hub, 0, {"type": "build", "do": "drop"})
             seat, key, payload2 = match.log.moves[-1]
             assert (seat, key, payload2["piece"]) == (0, "place", other)
             assert payload2["seconds"] >= payload["seconds"]
@@ -220,7 +223,7 @@ def test_the_shared_screen_draws_every_building_as_it_grows_then_the_verdicts(tm
             while match.rules.simultaneous(match.state) is None:
                 if 1 in match.to_act():
                     told = hub.table_for(1)
-                    hub.receive(1, json.dumps({"type": "play", "key": told["actions"][0]["key"],
+                    said(hub, 1, ({"type": "play", "key": told["actions"][0]["key"],
                                                "move": told["move"]}))
                 await pilot.pause(0.05)
             await until(pilot, lambda: play.live is not None)
@@ -231,8 +234,8 @@ def test_the_shared_screen_draws_every_building_as_it_grows_then_the_verdicts(tm
             def drawn(seat):
                 return len(pictures[seat]._bench.building.placements)
             piece = hub.table_for(1)["build"]["shelf"][0][0]
-            hub.receive(1, json.dumps({"type": "build", "do": "pick", "piece": piece}))
-            hub.receive(1, json.dumps({"type": "build", "do": "drop"}))
+            said(hub, 1, {"type": "build", "do": "pick", "piece": piece})
+            said(hub, 1, {"type": "build", "do": "drop"})
             await until(pilot, lambda: drawn(1) == 1)
             assert pictures[1].picture.caption == "Ben: building, 1 piece"
             grew = []
@@ -286,7 +289,7 @@ def test_a_person_at_the_kiosk_builds_live_beside_a_phone_and_a_computer(tmp_pat
                     break
                 if 1 in match.to_act():
                     told = hub.table_for(1)
-                    hub.receive(1, json.dumps({"type": "play", "key": told["actions"][0]["key"],
+                    said(hub, 1, ({"type": "play", "key": told["actions"][0]["key"],
                                                "move": told["move"]}))
                 elif 0 in match.to_act() and play.human == 0:
                     await pilot.press("enter")                      # Aiko takes the card highlighted
@@ -298,8 +301,8 @@ def test_a_person_at_the_kiosk_builds_live_beside_a_phone_and_a_computer(tmp_pat
                 "Ben building on a phone, Aiko here, Chie (computer)…"
             clock.now += 3
             piece = hub.table_for(1)["build"]["shelf"][0][0]
-            hub.receive(1, json.dumps({"type": "build", "do": "pick", "piece": piece}))
-            hub.receive(1, json.dumps({"type": "build", "do": "drop"}))
+            said(hub, 1, {"type": "build", "do": "pick", "piece": piece})
+            said(hub, 1, {"type": "build", "do": "drop"})
             await pilot.pause(0.3)
             assert piece not in build.bench.supply()                 # gone from Aiko's middle at once
             mine = build.bench.supply()[0]
@@ -317,7 +320,7 @@ def test_a_person_at_the_kiosk_builds_live_beside_a_phone_and_a_computer(tmp_pat
             await until(pilot, lambda: 0 not in match.to_act() and build.ended == "own"
                         and "Waiting for the others — 2 still building" in shown(app))
             assert app.screen is build
-            hub.receive(1, json.dumps({"type": "build", "do": "give_up"}))
+            said(hub, 1, {"type": "build", "do": "give_up"})
             for _ in range(200):
                 if match.view(None)["phase"] != "build":
                     break

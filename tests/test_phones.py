@@ -16,11 +16,14 @@ from core.session import Computers, Session
 from kiosk.phones.hub import CODE_LENGTH, FLOOD_LIMIT, MAX_MESSAGE, Hub, Refused
 from kiosk.phones.qr import QUIET, qr_lines
 from kiosk.phones.table import PhoneTable, phone_lines
+from tests.phone_client import device, join
 
 NAMES = ["Aiko", "Ben", "Chie", "Dai", "Emi", "Fumi"]
+#: the device secret of each seat's phone in the hub-level tests
+DEVICES = [device() for _ in NAMES]
 
 
-def table(name="izakaya", players=3, seed=1, options=None, phones=None, match=None):
+def table(name="izakaya", players=3, seed=1, options=None, phones=None, match=None, held=True):
     """The phones of a match driven by its session (core.session), the other seats people at
     the kiosk's screen; `moved` collects every move's events as the session tells them."""
     game = games.load(name)
@@ -31,6 +34,8 @@ def table(name="izakaya", players=3, seed=1, options=None, phones=None, match=No
     moved = []
     session.listeners.append(moved.append)
     t = PhoneTable(game, session, NAMES[:players], phones)
+    for s in phones if held else ():     # each seat held by its own phone
+        assert t.hub.claim(s, DEVICES[s])
     return game, match, t, moved
 
 
@@ -51,7 +56,7 @@ def test_each_link_carries_at_least_128_random_bits_and_dies_with_its_seat():
 
 
 def test_a_short_code_is_good_once():
-    _, _, t, _ = table()
+    _, _, t, _ = table(held=False)
     code = t.hub.seats[0].code
     assert len(code) == CODE_LENGTH
     assert t.hub.redeem(code.lower()) == t.hub.seats[0].token
@@ -77,7 +82,8 @@ def test_the_code_on_screen_is_the_link_module_for_module():
 
 
 def play_phone(t, seat, key):
-    t.hub.receive(seat, json.dumps({"type": "play", "key": key, "move": len(t.session.match.log.moves)}))
+    t.hub.receive(seat, json.dumps({"type": "play", "key": key, "move": len(t.session.match.log.moves),
+                                    "device": DEVICES[seat]}))
 
 
 def test_a_bid_typed_on_a_phone_is_played_and_shown_to_that_phone_alone():
@@ -105,9 +111,19 @@ def test_a_bid_typed_on_a_phone_is_played_and_shown_to_that_phone_alone():
     (json.dumps({"type": "play", "key": "bid:999999", "move": 0}), "not possible"),
     (json.dumps({"type": "play", "key": "k" * 500, "move": 0}), "could not be read"),
     (json.dumps({"type": "undo", "key": "bid:300", "move": 0}), "could not be read"),
-])
+    ("[" * 1000 + "]" * 1000, "could not be read"),
+    ('{"type": "play", "key": "bid:300", "move": 0, "amount": [[[[1]]]]}', "could not be read"),
+    (json.dumps({"type": "play", "key": "bid:300", "move": 0, "device": None}), "does not hold"),
+    (json.dumps({"type": "play", "key": "bid:300", "move": 0, "device": "f" * 32}), "does not hold"),
+], ids=lambda v: v if len(v) < 40 else f"{v[:30]}…({len(v)})")
 def test_what_a_phone_may_not_send_is_refused_in_words_and_changes_nothing(raw, words):
     game, match, t, moved = table()
+    try:
+        msg = json.loads(raw)
+    except (ValueError, RecursionError):
+        msg = None
+    if isinstance(msg, dict) and "device" not in msg:     # sent by the phone that holds seat 1
+        raw = json.dumps(dict(msg, device=DEVICES[0]))
     before = (game.rules.dump(match.state), list(match.log.moves))
     with pytest.raises(Refused, match=words):
         t.hub.receive(0, raw)
@@ -172,7 +188,7 @@ def test_no_message_to_a_phone_holds_another_seats_secret(name, players, options
 
 
 async def _phones_bid(port_holder):
-    game, match, t, moved = table()
+    game, match, t, moved = table(held=False)
     await t.start()
     base = f"http://127.0.0.1:{t.server.port}"
     async with aiohttp.ClientSession() as http:
@@ -180,10 +196,10 @@ async def _phones_bid(port_holder):
             assert bad.status == 403 and "Scan the code" in await bad.text()
         async with http.get(f"{base}/seat/{t.hub.seats[0].token}") as good:
             assert good.status == 200
-        async with http.ws_connect(f"{base}/ws/{'A' * 32}") as stranger:
+        async with http.ws_connect(f"{base}/ws/{'A' * 32}", origin=base) as stranger:
             msg = await stranger.receive_json(timeout=5)
             assert msg["type"] == "gone"
-        phones = [await http.ws_connect(f"{base}/ws/{t.hub.seats[s].token}") for s in range(3)]
+        phones = [await join(http, base, t.hub.seats[s].token) for s in range(3)]
         tables = [await p.receive_json(timeout=5) for p in phones]
         assert [x["you"] for x in tables] == ["Aiko", "Ben", "Chie"] and all(x["your_turn"] for x in tables)
         for seat, amount in ((0, 300), (1, 500), (2, 0)):
@@ -234,7 +250,7 @@ def test_a_tsukiji_price_said_aloud_is_typed_on_the_phone():
     pad = next(a for a in told["amounts"] if a.get("key") == "price:q")
     assert pad["range"] == [100, pad["range"][1], 100] and "???" in pad["label"]
     before = len(match.log.moves)
-    send = {"type": "play", "key": "price:q", "move": before}
+    send = {"type": "play", "key": "price:q", "move": before, "device": DEVICES[0]}
     with pytest.raises(Refused, match="Type the amount"):
         t.hub.receive(0, json.dumps(send))
     with pytest.raises(Refused, match="multiple of ¥100"):

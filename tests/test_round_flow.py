@@ -32,6 +32,7 @@ from kiosk.screens.ready import ReadyScreen
 from kiosk.screens.result import ResultScreen
 from kiosk.words import named
 from tests.kiosk_support import choose_action, reach_build, screen_lines, sync, wait_for
+from tests.phone_client import join
 from tests.test_kiosk_building_games import Clock, pick, place, thin_pieces
 
 #: Ikebukuro 3 (1 floor, III: three pieces, outline 22-66 mm): three thin upright pieces side
@@ -176,46 +177,57 @@ async def test_round_flow_two_people_hand_over_and_the_second_is_told_what_stand
 @pytest.mark.key_guard
 def test_round_flow_a_key_in_the_moment_after_a_round_ends_plays_no_move(monkeypatch):
     """With the kiosk's pause after a screen comes up set to a quick person's 0.25 s (the
-    operator's `key_pause` may say so too): a key within it counts for nothing."""
+    operator's `key_pause` may say so too): a key within it counts for nothing. The guard's
+    clock is the test's: "a moment" is 0.2 s on it, however slow the machine."""
     from kiosk import guard
+    now = [1000.0]
     monkeypatch.setattr(guard, "SECONDS", 0.25)
-    asyncio.run(_a_key_in_the_moment_after_a_round_ends(guard))
+    monkeypatch.setattr(guard, "clock", lambda: now[0])
+    asyncio.run(_a_key_in_the_moment_after_a_round_ends(guard, now))
 
 
-async def _a_key_in_the_moment_after_a_round_ends(guard):
-    seen = guard.SECONDS + 0.1           # a person has seen the change: their keys count again
+async def _a_key_in_the_moment_after_a_round_ends(guard, now):
+    def seen():                          # a person has seen the change: their keys count again
+        now[0] += guard.SECONDS + 0.1
+
+    def a_moment():                      # the 0.2 s after a change, when a key meant for the last screen arrives
+        now[0] += 0.2
+
     app = kiosk()
     async with app.run_test(size=(120, 40)) as pilot:
         play, clock = await table_of(pilot, "jutaku", [Seat("Aiko"), Seat("Kengo", "master")])
-        await asyncio.sleep(seen)
+        seen()
         await start_on(pilot, play, 0, None)
         await wait_for(pilot, lambda: isinstance(app.screen, ReadyScreen), "the hand-over")
-        await asyncio.sleep(seen)
+        seen()
         await pilot.press("space")
         screen = await reach_build(pilot, app, "Aiko's build")
-        await asyncio.sleep(seen)
+        seen()
         await pilot.press("enter")                                # a piece in hand; she builds on
         assert screen.bench.held is not None
         clock.now += 200.0                                        # Kengo's Stop! passes meanwhile
         await wait_for(pilot, lambda: screen.ended == "decided", "the round decided for her")
+        a_moment()
         await pilot.press("enter")                                # meant for the piece: counts for nothing
         await pilot.pause()
         assert app.screen is screen
-        await asyncio.sleep(seen)
+        seen()
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), "the round's result")
         result = app.screen
+        a_moment()
         await pilot.press("enter")                                # too soon after it appeared
         await pilot.pause()
         assert app.screen is result
-        await asyncio.sleep(seen)
+        seen()
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is play and play.human == 0, "the table, Aiko to move")
         moves = len(play.match.log.moves)                         # Kengo, the winner, moved first (004:58)
+        a_moment()
         await pilot.press("enter")                                # within the pause: no move played
         await pilot.pause()
         assert len(play.match.log.moves) == moves and play.human == 0
-        await asyncio.sleep(seen)
+        seen()
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(play.match.log.moves) == moves + 1, "her move, once she means it")
         assert play.match.log.moves[-1][0] == 0
@@ -475,7 +487,7 @@ async def phones_at(pilot, app, http, play) -> list[Phone]:
     hub, server = play.phones.hub, play.phones.server
     phones = {}
     for seat in sorted(hub.seats):
-        ws = await http.ws_connect(f"http://127.0.0.1:{server.port}/ws/{hub.seats[seat].token}")
+        ws = await join(http, f"http://127.0.0.1:{server.port}", hub.seats[seat].token)
         phones[seat] = Phone(ws)
     await until(pilot, lambda: all(p.table for p in phones.values()))
     return phones

@@ -43,6 +43,14 @@ class PhoneBench:
     def lot_build(self) -> bool:
         return self.key is not None
 
+    def hand_back(self) -> None:
+        """The seat has a new code: the old phone's piece in hand goes back to the middle, so
+        the new phone starts from the building as it stands."""
+        b = self.bench
+        if b.held is not None:
+            b.put_back()
+        b.message = "A new phone holds this seat: the building stands as it was left."
+
     def resync(self) -> None:
         """Someone else moved: the middle may have changed (a piece taken, a drink). A seat that
         builds no more (its round is over) keeps its bench as it was until the bench closes."""

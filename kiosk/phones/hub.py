@@ -12,13 +12,19 @@ without the others noticing.
 Tokens: each phone seat's link carries `TOKEN_BYTES` random bytes (128 bits) in base32,
 capitals and digits, which a QR code holds in its compact alphanumeric mode (the code stays
 small enough for an 80×24 screen); and a short code to type instead, good once. A token
-dies when its seat is handed back to the kiosk, reset, or the match ends (`close`).
+dies when its seat is handed back to the kiosk, gets a new code, or the match ends (`close`).
+
+A link belongs to one phone: the page keeps a device secret of its own and says it first
+(`claim`) and with every message. The first phone to claim a seat holds it; another phone
+on the same link is told the seat is taken and is offered nothing, and the kiosk hears of it
+(`on_intruder`). Only the operator's New code (`issue`) hands the seat to another phone.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -30,11 +36,17 @@ from ..privacy import amount_choices
 from ..words import named
 
 TOKEN_BYTES = 16
+#: a token as `issue` writes it: base32 without its padding (26 characters for 16 bytes)
+TOKEN = re.compile(r"[A-Z2-7]{%d}" % -(-TOKEN_BYTES * 8 // 5))
+#: a phone's device secret, as the page makes it: 128 random bits in hex
+DEVICE = re.compile(r"[0-9a-f]{32}")
 #: a short code to type instead of scanning: letters and digits nobody misreads
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
 MAX_MESSAGE = 2048
 MAX_KEY = 200
+#: how deep a message's JSON may nest (a move is one flat object)
+MAX_DEPTH = 3
 LOG_LINES = 20
 #: a phone may send this many messages in a burst, refilled at RATE a second
 BURST = 20
@@ -60,6 +72,10 @@ class PhoneSeat:
     last_seen: float = 0.0
     #: a phone has opened this link at least once (so none now means it dropped)
     joined: bool = False
+    #: the device secret of the phone that holds this seat (None until one claims it)
+    device: str | None = None
+    #: other phones that tried this seat's link after it was taken
+    intruders: int = 0
 
     @property
     def presence(self) -> str:
@@ -105,9 +121,12 @@ class Hub:
                  play: Callable[[int, str, dict | None], None], title: str,
                  lots: Callable[[dict, int, str], list[tuple[str, str]] | None] = lambda view, seat, key: None,
                  lot_bench: Callable[[int, str, str], object] | None = None,
-                 on_activity: Callable[[], None] = lambda: None):
+                 on_activity: Callable[[], None] = lambda: None,
+                 on_intruder: Callable[[int], None] = lambda seat: None):
         self.match = match
         self.on_activity = on_activity
+        #: told the seat when a phone that does not hold it tries its link
+        self.on_intruder = on_intruder
         #: the last phase's result (a building round's, the bids), with a number that changes
         #: with each new one, so a phone shows each once until its player closes it
         self.result: dict | None = None
@@ -128,10 +147,17 @@ class Hub:
     # ---- tokens ---------------------------------------------------------------------------
 
     def issue(self, seat: int) -> PhoneSeat:
-        """A new link for `seat`: whatever link it had dies."""
+        """A new link for `seat`: whatever link it had dies, and with it the old phone's hold
+        and its open building (a piece in its hand goes back to the middle)."""
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
         token = base64.b32encode(secrets.token_bytes(TOKEN_BYTES)).decode("ascii").rstrip("=")
         self.seats[seat] = PhoneSeat(seat, token, code)
+        bench = self.benches.get(seat)
+        if bench is not None:
+            if bench.lot_build:
+                del self.benches[seat]
+            else:
+                bench.hand_back()
         return self.seats[seat]
 
     def release(self, seat: int) -> None:
@@ -143,15 +169,44 @@ class Hub:
         self.closed_reason = reason
         self.seats.clear()
 
-    def seat_of(self, token: str) -> int | None:
+    def seat_of(self, token) -> int | None:
+        """The seat whose link carries `token`, or None (a token of any other shape too)."""
+        if not isinstance(token, str) or not TOKEN.fullmatch(token):
+            return None
         for phone in self.seats.values():
             if secrets.compare_digest(phone.token, token):
                 return phone.seat
         return None
 
-    def redeem(self, code: str) -> str | None:
+    def claim(self, seat: int, device) -> bool:
+        """A phone says its device secret on `seat`'s link: True when it holds the seat (the
+        first to claim it does); False, and the kiosk is told, for any other phone."""
+        phone = self.seats.get(seat)
+        if phone is None or not isinstance(device, str) or not DEVICE.fullmatch(device):
+            return False
+        if phone.device is None:
+            phone.device = device
+            phone.code = None               # the short address has done its work
+            return True
+        if secrets.compare_digest(phone.device, device):
+            return True
+        phone.intruders += 1
+        self.on_intruder(seat)
+        return False
+
+    def holds(self, seat: int, device) -> bool:
+        """`device` is the phone that holds `seat` now (checked on every message)."""
+        phone = self.seats.get(seat)
+        return (phone is not None and phone.device is not None and isinstance(device, str)
+                and bool(DEVICE.fullmatch(device)) and secrets.compare_digest(phone.device, device))
+
+    def redeem(self, code) -> str | None:
         """The token behind a short code typed by hand; a code is good once."""
+        if not isinstance(code, str):
+            return None
         code = code.strip().upper()
+        if len(code) != CODE_LENGTH or any(c not in CODE_LETTERS for c in code):
+            return None
         for phone in self.seats.values():
             if phone.code is not None and secrets.compare_digest(phone.code, code):
                 phone.code = None
@@ -229,17 +284,15 @@ class Hub:
         self.on_activity()
 
     def _receive(self, seat: int, raw) -> None:
-        if not isinstance(raw, str) or len(raw) > MAX_MESSAGE:
-            raise Refused("That message is too long.")
-        try:
-            msg = json.loads(raw)
-        except ValueError:
-            raise Refused("That message could not be read.") from None
-        if isinstance(msg, dict) and msg.get("type") == "build":
+        msg = read(raw)
+        if seat not in self.seats:
+            raise Refused("This phone no longer holds a seat.")
+        if not self.holds(seat, msg.pop("device", None)):
+            raise Refused("This phone does not hold this seat.")
+        if msg.get("type") == "build":
             self._build(seat, msg)
             return
-        if not isinstance(msg, dict) or msg.get("type") != "play" or \
-                set(msg) not in ({"type", "key", "move"}, {"type", "key", "move", "amount"}):
+        if msg.get("type") != "play" or set(msg) not in ({"type", "key", "move"}, {"type", "key", "move", "amount"}):
             raise Refused("That message could not be read.")
         key, move, amount = msg["key"], msg["move"], msg.get("amount")
         if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)
@@ -300,3 +353,41 @@ class Hub:
             raise Refused(str(e)) from None
         if bench.lot_build and bench.bench.done:
             self.benches.pop(seat, None)
+
+
+def depth(raw: str) -> int:
+    """How deep the JSON text `raw` nests, read without parsing it (strings skipped), so that
+    a message nested a thousand deep is refused before the parser recurses into it."""
+    deepest = level = 0
+    in_string = escaped = False
+    for ch in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            level += 1
+            deepest = max(deepest, level)
+        elif ch in "]}":
+            level -= 1
+    return deepest
+
+
+def read(raw) -> dict:
+    """One message from a phone as a dict, or Refused: text only, short, shallow, one JSON object."""
+    if not isinstance(raw, str) or len(raw) > MAX_MESSAGE:
+        raise Refused("That message is too long.")
+    if depth(raw) > MAX_DEPTH:
+        raise Refused("That message could not be read.")
+    try:
+        msg = json.loads(raw)
+    except ValueError:
+        raise Refused("That message could not be read.") from None
+    if not isinstance(msg, dict):
+        raise Refused("That message could not be read.")
+    return msg

@@ -37,11 +37,14 @@ def phone_lines(game: Game, names: list[str]) -> Callable[[dict, int], tuple[lis
 class PhoneTable:
     """The phones of the match `session` drives. `on_activity()` is called whenever a phone
     does something the kiosk acts on (a move, a finger on a building): someone is playing, so
-    the kiosk is not idle; `on_presence()` when a phone joins or drops."""
+    the kiosk is not idle; `on_presence()` when a phone joins or drops; `on_intruder(seat)`
+    when a phone that does not hold a seat tries its link. `tls` and `name`: the server's
+    certificate and the host name its links carry (kiosk.phones.server)."""
 
     def __init__(self, game: Game, session: Session, names: list[str], phone_seats: list[int], *,
                  host: str = "127.0.0.1", port: int = 0, on_activity: Callable[[], None] = lambda: None,
-                 on_presence: Callable[[], None] = lambda: None):
+                 on_presence: Callable[[], None] = lambda: None,
+                 on_intruder: Callable[[int], None] = lambda seat: None, tls=None, name: str | None = None):
         self.session = session
         self.names = names
         board = board_for(game.name)
@@ -57,8 +60,9 @@ class PhoneTable:
             return PhoneBench(bench, key)
 
         self.hub = Hub(session.match, names, phone_seats, lines=phone_lines(game, names), play=self._play,
-                       title=game.info.title, lots=lots, lot_bench=lot_bench, on_activity=on_activity)
-        self.server = PhoneServer(self.hub, host, port, on_presence=on_presence)
+                       title=game.info.title, lots=lots, lot_bench=lot_bench, on_activity=on_activity,
+                       on_intruder=on_intruder)
+        self.server = PhoneServer(self.hub, host, port, on_presence=on_presence, tls=tls, name=name)
         session.listeners.append(self.moved)
 
     def _play(self, seat: int, key: str, payload: dict | None) -> None:
@@ -95,5 +99,9 @@ class PhoneTable:
         await self.server.start()
 
     async def stop(self, reason: str) -> None:
+        """Every link dies, every phone is told, and the match lets go of the phones."""
         self.hub.close(reason)
         await self.server.stop()
+        self.hub.benches = {}
+        if self.moved in self.session.listeners:
+            self.session.listeners.remove(self.moved)

@@ -277,11 +277,11 @@ class PlayScreen(Steps, Screen):
         self.query_one("#log", EventLog).add(named(f"{self.seats[seat].name} takes back: {text}", self.names()))
         self.advance()
 
-    def action_phones(self) -> None:
-        """The codes the phone seats join by, and handing a seat back to the kiosk."""
-        if self.phones is not None:
-            from .phones import PhonesScreen
-            self.app.push_screen(PhonesScreen(self))
+    def action_phones(self, first: bool = False) -> None:
+        """The codes the phone seats join by (the operator's, on a locked kiosk), and handing a
+        seat back to the kiosk."""
+        from .phones import open_codes
+        open_codes(self, first)
 
     def hand_seat(self, seat: int, bot: str | None) -> None:
         """A phone seat goes to the kiosk's screen (bot None) or to a computer level; its link dies."""

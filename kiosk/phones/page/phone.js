@@ -1,8 +1,11 @@
 /* The phone page of one seat: shows the seat's view of the match and sends its moves.
  *
  * One WebSocket to /ws/<token> (the token is the last segment of this page's path).
- * The server sends "table" (the whole seat's state), "refused" (a move was not taken)
- * and "gone" (this link no longer works); the page sends {"type": "play", key, move}.
+ * The page first says {"type": "hello", device}: the device secret this browser keeps (made
+ * once, kept in localStorage), which binds the seat to this phone; every later message
+ * carries it too. The server sends "table" (the whole seat's state), "refused" (a move was
+ * not taken), "taken" (another phone holds this seat) and "gone" (this link no longer
+ * works); the page sends {"type": "play", key, move, device}.
  * Plain ES2017, no libraries, no build step.
  */
 'use strict';
@@ -52,8 +55,31 @@
     return parts.length ? parts[parts.length - 1] : '';
   }
 
+  // This browser's own secret: the seat's link works on the phone that opened it first.
+  // Kept in localStorage (sessionStorage, then memory, where a private window refuses it).
+  function deviceSecret() {
+    var name = 'tokyo-kiosk-device';
+    var stores = [];
+    try { stores.push(window.localStorage); } catch (e) { /* refused */ }
+    try { stores.push(window.sessionStorage); } catch (e) { /* refused */ }
+    for (var i = 0; i < stores.length; i++) {
+      try {
+        var kept = stores[i] && stores[i].getItem(name);
+        if (kept && /^[0-9a-f]{32}$/.test(kept)) return kept;
+      } catch (e) { /* refused */ }
+    }
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    var made = Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join('');
+    for (var j = 0; j < stores.length; j++) {
+      try { if (stores[j]) { stores[j].setItem(name, made); break; } } catch (e) { /* refused: next */ }
+    }
+    return made;
+  }
+
   var state = {
     token: tokenFromPath(),
+    device: deviceSecret(),
     ws: null,
     open: false,          // the socket is open
     table: null,          // the last "table" message
@@ -151,6 +177,7 @@
       if (ws !== state.ws) return;
       if (state.connectTimer) { clearTimeout(state.connectTimer); state.connectTimer = null; }
       state.open = true;
+      try { ws.send(JSON.stringify({ type: 'hello', device: state.device })); } catch (e) { drop(ws); return; }
       // the server sends the table next; until then the moves stay off
       updateEnabled();
     };
@@ -197,7 +224,7 @@
 
   function send(key, amount) {
     if (state.pending || !state.open || !state.ws || !state.table || state.gone) return;
-    var message = { type: 'play', key: key, move: state.table.move };
+    var message = { type: 'play', key: key, move: state.table.move, device: state.device };
     if (amount !== undefined) message.amount = amount;
     try {
       state.ws.send(JSON.stringify(message));
@@ -228,6 +255,9 @@
       updateEnabled();
     } else if (msg.type === 'gone') {
       goneNow(msg.reason);
+    } else if (msg.type === 'taken') {
+      goneNow(msg.reason, 'This seat is on another phone',
+              'If it is your seat, ask the kiosk\'s operator to give it a new code.');
     }
   }
 
@@ -239,7 +269,7 @@
     el.refused.scrollIntoView({ block: 'nearest' });
   }
 
-  function goneNow(reason) {
+  function goneNow(reason, head, hint) {
     state.gone = true;
     state.pending = false;
     clearTimers();
@@ -259,10 +289,10 @@
     clear(el.privateText);
     state.movesSig = null;
     clear(el.gone);
-    el.gone.appendChild(make('strong', 'banner-head', 'This link no longer works'));
+    el.gone.appendChild(make('strong', 'banner-head', head || 'This link no longer works'));
     el.gone.appendChild(make('p', 'banner-text', asText(reason) || 'This seat has closed.'));
     el.gone.appendChild(make('p', 'banner-text small',
-      'To play again, scan the code on the kiosk\'s screen.'));
+      hint || 'To play again, scan the code on the kiosk\'s screen.'));
     show(el.gone, true);
     setStatus('Closed', 'closed');
     document.body.classList.add('is-gone');
@@ -360,6 +390,7 @@
   function sendBuild(what) {
     if (!state.open || !state.ws || state.gone) return;
     what.type = 'build';
+    what.device = state.device;
     try { state.ws.send(JSON.stringify(what)); } catch (e) { /* reconnecting */ }
   }
 
