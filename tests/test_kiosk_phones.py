@@ -15,6 +15,7 @@ from kiosk.screens.phones import PhonesScreen
 from kiosk.screens.play import PlayScreen
 from tests.kiosk_support import screen_lines
 from tests.phone_client import join, said
+from tests.phone_leaks import mentions, token_bytes, told_strings
 
 NAMES = ["Aiko", "Ben", "Chie"]
 
@@ -59,21 +60,50 @@ def test_three_phones_bid_in_secret_and_the_shared_screen_shows_no_bid(tmp_path)
             joining = shown(app)
             assert "Join with your phone" in joining and "not joined yet" in joining and "/j/" in joining
             server, hub = play.phones.server, play.phones.hub
+            assert server.short_link(0) in joining
             await pilot.press("escape")
             await until(pilot, lambda: app.screen is play)
             assert "Waiting for Aiko's phone (not joined yet)" in shown(app)
+            base = f"http://127.0.0.1:{server.port}"
             async with aiohttp.ClientSession() as http:
-                phones = [await join(http, f"http://127.0.0.1:{server.port}", hub.seats[s].token)
-                          for s in range(3)]
-                for p in phones:
-                    assert (await p.receive_json(timeout=10))["type"] == "table"
-                for seat, amount in ((0, 700), (1, 900)):
+                # each seat's link as a phone gets it (its short address typed): 128 random bits
+                tokens = []
+                for s in range(3):
+                    async with http.get(server.short_link(s), allow_redirects=False) as sent:
+                        assert sent.status == 302 and sent.headers["Location"].startswith("/S/")
+                        tokens.append(sent.headers["Location"][len("/S/"):])
+                assert [hub.seat_of(tok) for tok in tokens] == [0, 1, 2]
+                assert [server.link(s).endswith(f"/S/{tok}") for s, tok in enumerate(tokens)] == [True] * 3
+                raw = [token_bytes(tok) for tok in tokens]
+                assert [8 * len(r) for r in raw] == [128] * 3, f"the links carry {[8 * len(r) for r in raw]} bits"
+                assert len(set(raw)) == 3
+                phones = [await join(http, base, tok) for tok in tokens]
+                first = [await p.receive_json(timeout=10) for p in phones]
+                assert [x["type"] for x in first] == ["table"] * 3
+                assert not any(mentions(told_strings(x), a) for x in first for a in (700, 900))
+                bids = {}
+                for seat, amount, next_up in ((0, 700, "Ben"), (1, 900, "Chie")):
                     await phones[seat].send_json({"type": "play", "key": f"bid:{amount}", "move": seat})
+                    bids[seat] = amount
                     told = await receive_table(phones[seat], seat + 1)
                     assert told["private"] == [f"Your bid: ¥{amount:,}"]
-                    await pilot.pause(0.1)
+                    for other in range(3):
+                        if other == seat:
+                            continue
+                        theirs = await receive_table(phones[other], seat + 1)
+                        own = [f"Your bid: ¥{bids[other]:,}"] if other in bids else []
+                        assert theirs["move"] == seat + 1 and theirs["private"] == own, \
+                            f"{NAMES[other]}'s phone is shown {theirs['private']}"
+                        assert theirs["log"][-1] == f"{NAMES[seat]} has bid", f"{NAMES[other]}'s log: {theirs['log']}"
+                        leaked = mentions(told_strings(theirs), amount)
+                        assert not leaked, f"{NAMES[other]}'s phone reads {NAMES[seat]}'s sealed bid: {leaked}"
+                    # the shared screen has drawn the move: it waits for the phones after it
+                    await until(pilot, lambda next_up=next_up: f"Waiting for {next_up}'s phone" in shown(app))
+                    await pilot.wait_for_scheduled_animations()
                     shared = shown(app)
-                    assert f"¥{amount}" not in shared and "bid ¥" not in shared.lower()
+                    assert f"Waiting for {NAMES[seat]}'s phone" not in shared
+                    leaked = mentions(shared.splitlines(), amount)
+                    assert not leaked and "bid ¥" not in shared.lower(), f"the shared screen shows {leaked}"
                 assert "Waiting for Chie's phone" in shown(app)
                 await phones[2].send_json({"type": "play", "key": "bid:0", "move": 2})
                 await until(pilot, lambda: len(play.match.log.moves) == 3)
@@ -81,11 +111,11 @@ def test_three_phones_bid_in_secret_and_the_shared_screen_shows_no_bid(tmp_path)
                 assert after["move"] == 3 and after["type"] == "table"
                 # the action round: a phone's bottles are chosen on the phone, never at the kiosk,
                 # and so is a building: the lot on the phone, then the piece set down on it (004:123)
-                await pilot.pause(0.2)
                 first = play.match.to_act()[0]
                 from kiosk.widgets.actions import ActionPicker
+                await until(pilot, lambda: f"Waiting for {NAMES[first]}'s phone" in shown(app))
+                await pilot.wait_for_scheduled_animations()
                 assert play.query_one(ActionPicker).legal == []
-                assert f"Waiting for {NAMES[first]}'s phone" in shown(app)
                 mine = after if first == 0 else await receive_table(phones[first], 3)
                 assert any("bottle" in a["text"].lower() for a in mine["actions"])
                 lots = [a for a in mine["actions"] if a["group"] == "Build a piece: on which lot?"]
@@ -144,8 +174,9 @@ def test_a_locked_kiosk_hands_a_phone_seat_over_only_with_the_operator_pin(tmp_p
             assert "let the computer play Aiko's seat" in str(app.screen.query_one("#pin-title").render())
             app.screen.query_one("#pin", Input).value = "1111"
             await pilot.press("enter")
-            await pilot.pause(0.1)
-            assert play.seats[0] == Seat("Aiko", phone=True) and play.phones.hub.seat_of(token) == 0
+            await until(pilot, lambda: "That PIN is not right" in shown(app))     # the wrong PIN is refused
+            assert isinstance(app.screen, PinScreen) and play.seats[0] == Seat("Aiko", phone=True)
+            assert play.phones.hub.seat_of(token) == 0
             app.screen.query_one("#pin", Input).value = "2468"
             await pilot.press("enter")
             await until(pilot, lambda: play.seats[0] == Seat("Aiko", "normal"))
@@ -159,8 +190,6 @@ def test_phones_build_at_once_and_the_second_to_reach_for_a_piece_is_told(tmp_pa
     """A Tokyo Jutaku round on two phones, live by the kiosk's clock (004:29, 004:39): both
     take the same piece in hand; the first to set it down gets it, the other is told at
     once and its hand is empty; both placements carry the kiosk's seconds."""
-    import json
-
     async def run():
         app = kiosk(tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
@@ -195,7 +224,8 @@ def test_phones_build_at_once_and_the_second_to_reach_for_a_piece_is_told(tmp_pa
             seat, key, payload2 = match.log.moves[-1]
             assert (seat, key, payload2["piece"]) == (0, "place", other)
             assert payload2["seconds"] >= payload["seconds"]
-            assert "Aiko places" in shown(app) or "Aiko" in "\n".join(hub.log)
+            assert hub.log[-2].startswith("Ben places a ") and hub.log[-1].startswith("Aiko places a "), hub.log
+            await until(pilot, lambda: "Aiko places" in shown(app))
 
     asyncio.run(run())
 
@@ -205,8 +235,6 @@ def test_the_shared_screen_draws_every_building_as_it_grows_then_the_verdicts(tm
     in the test's hand: the shared screen draws both buildings as the pieces go down (the
     plan set aside), and when the round is over the pictures stay as the round left them,
     each with its verdict, though the rules have cleared the lots."""
-    import json
-
     from kiosk.practice.buildings import BuildingPicture
     from tests.test_kiosk_unattended import FakeClock
 
@@ -249,7 +277,9 @@ def test_the_shared_screen_draws_every_building_as_it_grows_then_the_verdicts(tm
             # 004:56 — Aiko's Stop! passes: everyone stops building. Ben's phone was still
             # building; the kiosk's clock passing her Stop! ends his round, not a "give up"
             await until(pilot, lambda: match.view(None)["phase"] != "build")
-            await pilot.pause(0.1)
+            await until(pilot, lambda: "Aiko: Stop! at" in shown(app)
+                        and "Ben: still building when Aiko's Stop!" in shown(app))
+            await pilot.wait_for_scheduled_animations()
             view = match.view(None)
             assert view["seats"][0]["building"] == [] and not board.has_class("-building")
             assert drawn(0) == built and "the fastest: wins the lot" in pictures[0].picture.caption
@@ -267,8 +297,6 @@ def test_a_person_at_the_kiosk_builds_live_beside_a_phone_and_a_computer(tmp_pat
     all at once. Ben's piece leaves the middle on Aiko's screen the moment he sets it down;
     Aiko's placement is a move of the match at once, at the round's second, and Ben's phone
     sees it; when both have given up, the computer's Stop! ends the round."""
-    import json
-
     from kiosk.practice.turn import BuildTurnScreen
     from tests.test_kiosk_building_games import place
     from tests.test_kiosk_unattended import FakeClock
@@ -303,8 +331,7 @@ def test_a_person_at_the_kiosk_builds_live_beside_a_phone_and_a_computer(tmp_pat
             piece = hub.table_for(1)["build"]["shelf"][0][0]
             said(hub, 1, {"type": "build", "do": "pick", "piece": piece})
             said(hub, 1, {"type": "build", "do": "drop"})
-            await pilot.pause(0.3)
-            assert piece not in build.bench.supply()                 # gone from Aiko's middle at once
+            await until(pilot, lambda: piece not in build.bench.supply())     # gone from Aiko's middle
             mine = build.bench.supply()[0]
             clock.now += 2
             left, _ = build.bench.lot.outlines[build.bench.building.outline]

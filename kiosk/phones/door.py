@@ -26,6 +26,8 @@ PER_ADDRESS = 16
 #: a request's headers (and, with TLS, its handshake) must arrive within this
 HEADER_SECONDS = 10.0
 END_OF_HEADERS = b"\r\n\r\n"
+#: bytes kept for aiohttp while it takes over from the TLS handshake
+EARLY_BYTES = 64 * 1024
 
 
 def most_connections() -> int:
@@ -41,30 +43,49 @@ class Door:
     protocol `inner()` makes (aiohttp's)."""
 
     def __init__(self, inner, *, tls: ssl.SSLContext | None = None, most: int | None = None,
-                 per_address: int = PER_ADDRESS, header_seconds: float = HEADER_SECONDS):
+                 per_address: int | None = None, header_seconds: float | None = None):
         self.inner = inner
         self.tls = tls
         self.most = most_connections() if most is None else most
-        self.per_address = per_address
-        self.header_seconds = header_seconds
+        self.per_address = PER_ADDRESS if per_address is None else per_address
+        self.header_seconds = HEADER_SECONDS if header_seconds is None else header_seconds
         self.open: set[Doorway] = set()
         self.by_address: dict[str, int] = {}
-        #: connections reset at the door (over a cap) and cut off for slow headers, so far
+        #: the open connections whose first request's headers are not in yet, oldest first
+        self.waiting: dict[Doorway, None] = {}
+        #: connections come to the door, reset there (over a cap), given up for a newer one
+        #: when the door was full, and cut off for slow headers, so far
+        self.seen = 0
         self.turned_away = 0
+        self.evicted = 0
         self.too_slow = 0
 
     def __call__(self) -> "Doorway":
         return Doorway(self)
 
     def admit(self, way: "Doorway", address: str) -> bool:
-        if len(self.open) >= self.most or self.by_address.get(address, 0) >= self.per_address:
+        self.seen += 1
+        if self.by_address.get(address, 0) >= self.per_address:
             self.turned_away += 1
             return False
+        if len(self.open) >= self.most:
+            if not self.waiting:
+                self.turned_away += 1
+                return False
+            oldest = next(iter(self.waiting))
+            self.evicted += 1
+            oldest.cut()
+            self.leave(oldest, oldest.address)      # its place is free now, whenever it closes
         self.open.add(way)
+        self.waiting[way] = None
         self.by_address[address] = self.by_address.get(address, 0) + 1
         return True
 
+    def headers_in(self, way: "Doorway") -> None:
+        self.waiting.pop(way, None)
+
     def leave(self, way: "Doorway", address: str) -> None:
+        self.waiting.pop(way, None)
         if way in self.open:
             self.open.discard(way)
             left = self.by_address[address] - 1
@@ -91,6 +112,8 @@ class Doorway(asyncio.Protocol):
         self.tail = b""
         self.gone = False
         self.handshake: asyncio.Task | None = None
+        #: what arrived between the end of the handshake and aiohttp's taking over
+        self.early = bytearray()
 
     def connection_made(self, transport) -> None:
         peer = transport.get_extra_info("peername")
@@ -125,6 +148,9 @@ class Doorway(asyncio.Protocol):
     def _begin(self, transport) -> None:
         self.inner = self.door.inner()
         self.inner.connection_made(transport)
+        if self.early:
+            early, self.early = bytes(self.early), bytearray()
+            self.inner.data_received(early)
 
     def _too_slow(self) -> None:
         self.deadline = None
@@ -142,10 +168,15 @@ class Doorway(asyncio.Protocol):
                 self.deadline.cancel()
                 self.deadline = None
                 self.tail = b""
+                self.door.headers_in(self)
             else:
                 self.tail = seen[-(len(END_OF_HEADERS) - 1):]
         if self.inner is not None:
             self.inner.data_received(data)
+        elif len(self.early) + len(data) <= EARLY_BYTES:
+            self.early += data              # the request, sent as the handshake ended
+        else:
+            self.cut()
 
     def eof_received(self):
         return self.inner.eof_received() if self.inner is not None else None

@@ -112,7 +112,7 @@ class PhoneServer:
         self.door = Door(self._runner.server, tls=self.tls)
         loop = asyncio.get_running_loop()
         try:
-            self._listener = await loop.create_server(self.door, self.host or None, self.port, backlog=128,
+            self._listener = await loop.create_server(self.door, self.host or None, self.port, backlog=min(128, self.door.most),
                                                       reuse_address=True)
         except BaseException:
             await self._runner.cleanup()
