@@ -6,7 +6,6 @@ gives the same match, bit for bit."""
 
 from __future__ import annotations
 
-import json
 
 from core import games
 from core.bots import make_bot, seated
@@ -21,6 +20,7 @@ from kiosk.screens.play import PlayScreen
 from kiosk.screens.ready import ReadyScreen
 from kiosk.screens.result import ResultScreen
 from tests.kiosk_support import sync, wait_for
+from tests.phone_client import said
 from tests.test_kiosk_building_games import Clock, place
 
 SEATS = [Seat("Aiko"), Seat("Bo"), Seat("Cy", phone=True), Seat("Dai", "easy")]
@@ -72,7 +72,7 @@ async def kiosk_round(pilot) -> tuple:
         elif screen is play and 2 in match.to_act() and match.rules.simultaneous(match.state) is None:
             told = hub.table_for(2)
             if told["your_turn"]:
-                hub.receive(2, json.dumps({"type": "play", "key": told["actions"][0]["key"], "move": told["move"]}))
+                said(hub, 2, {"type": "play", "key": told["actions"][0]["key"], "move": told["move"]})
         elif type(screen).__name__ == "PhonesScreen":
             await pilot.press("escape")
         await pilot.pause()

@@ -73,14 +73,21 @@ class LotCard(DrinkPainter):
         super().__init__(rules, classes="lot-card", **kw)
         self.card = card
         self.drinks: list[str] = []
+        self.shown: tuple | None = None
         self.border_title = Content(CARD_NAMES[card])
 
     def set_lot(self, drinks: list[str], standing: str, here: bool, reach: bool) -> None:
+        """Redrawn only when something on it changed; laid out again only when its number of
+        drinks (its height) did."""
+        if (drinks, standing, here, reach) == self.shown:
+            return
+        taller = len(drinks) != len(self.drinks)
+        self.shown = (list(drinks), standing, here, reach)
         self.drinks = list(drinks)
         self.border_subtitle = Content(standing) if standing else None
         self.set_class(here, "-here")
         self.set_class(reach, "-reach")
-        self.refresh(layout=True)
+        self.refresh(layout=taller)
 
     def render(self) -> Content:
         if not self.drinks:
@@ -98,9 +105,12 @@ class PriceCard(DrinkPainter):
         self.price = 0
 
     def set_price(self, price: int) -> None:
+        """Its two lines keep their size: redrawn when the yen on it change, never laid out."""
+        if price == self.price:
+            return
         self.price = price
         self.set_class(price > 0, "-priced")
-        self.refresh(layout=True)
+        self.refresh()
 
     def render(self) -> Content:
         name = self.chip(self.kind.name, self.kind) if self.is_colour else self.kind.name
@@ -114,12 +124,27 @@ class CratesPanel(DrinkPainter):
         super().__init__(rules, **kw)
         self.seats = seats
         self.view: dict | None = None
+        self.seen: list | None = None
+        self.drawn: str | None = None       # the words last drawn (their size: a layout or not)
 
     def set_view(self, view: dict) -> None:
+        """Redrawn when a seat's yen or crates, the seat to act or the supply changed; laid
+        out again only when a line may wrap (its height may change)."""
+        seen = [view[k] for k in ("to_act", "yen", "crates", "crate_scores", "supply", "crates_left")]
+        if seen == self.seen:
+            return
+        self.seen = seen
         self.view = view
-        self.refresh(layout=True)
+        before, self.drawn = self.drawn, self._draw().plain
+        width = self.content_region.width
+        fits = before is not None and width > 0 and before.count("\n") == self.drawn.count("\n") \
+            and max(map(len, (before + "\n" + self.drawn).split("\n"))) <= width
+        self.refresh(layout=not fits)
 
     def render(self) -> Content:
+        return self._draw()
+
+    def _draw(self) -> Content:
         v = self.view
         if v is None:
             return Content("")

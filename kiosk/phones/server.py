@@ -97,11 +97,15 @@ class PhoneServer:
     # ---- lifecycle ------------------------------------------------------------------------
 
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=MAX_MESSAGE, middlewares=[self._ours])
-        app.add_routes([web.get("/", self._scan), web.get("/S/{token}", self._seat),
-                        web.get("/seat/{token}", self._seat), web.get("/phone/{name}", self._static),
-                        web.get("/j/{code}", self._code),
-                        web.get("/ws/{token}", self._socket)])
+        # The Host and Origin check wraps each route rather than being a middleware: aiohttp
+        # keeps middleware chains in a module-wide cache keyed by handler, which would keep
+        # this server (and its match) alive after the match is left.
+        app = web.Application(client_max_size=MAX_MESSAGE)
+        ours = self._ours
+        app.add_routes([web.get("/", ours(self._scan)), web.get("/S/{token}", ours(self._seat)),
+                        web.get("/seat/{token}", ours(self._seat)), web.get("/phone/{name}", ours(self._static)),
+                        web.get("/j/{code}", ours(self._code)),
+                        web.get("/ws/{token}", ours(self._socket))])
         return app
 
     async def start(self) -> None:
@@ -166,8 +170,14 @@ class PhoneServer:
         names); a page from anywhere else, or a rebound name, is refused."""
         return host is not None and host.strip("[]").lower() in self._hosts and port == self.port
 
-    @web.middleware
-    async def _ours(self, request: web.Request, handler):
+    def _ours(self, handler):
+        """`handler`, answering only requests for the kiosk's own address from its own page."""
+        async def checked(request: web.Request):
+            refusal = self._refusal(request)
+            return refusal if refusal is not None else await handler(request)
+        return checked
+
+    def _refusal(self, request: web.Request) -> web.Response | None:
         try:
             url = URL(f"{self.scheme}://{request.headers.get('Host', '')}")
             host, port = url.host, url.port
@@ -184,7 +194,7 @@ class PhoneServer:
                 fine = False
             if not fine:
                 return web.Response(status=403, text="Only the kiosk's own phone page may connect.")
-        return await handler(request)
+        return None
 
     # ---- pushing --------------------------------------------------------------------------
 
@@ -226,8 +236,11 @@ class PhoneServer:
         task.add_done_callback(self._tasks.discard)
 
     async def _send(self, ws: web.WebSocketResponse, text: str) -> None:
+        """One table to one phone: written at once (no task of its own in between, so it goes
+        out before the screen redraws), cut off if the phone has not taken it in time."""
         try:
-            await asyncio.wait_for(ws.send_str(text), SEND_SECONDS)
+            async with asyncio.timeout(SEND_SECONDS):
+                await ws.send_str(text)
         except (asyncio.TimeoutError, ConnectionError, RuntimeError):
             self._cut(ws)
 

@@ -63,7 +63,7 @@ class PhoneTable:
                        title=game.info.title, lots=lots, lot_bench=lot_bench, on_activity=on_activity,
                        on_intruder=on_intruder)
         self.server = PhoneServer(self.hub, host, port, on_presence=on_presence, tls=tls, name=name)
-        session.listeners.append(self.moved)
+        session.listeners.insert(0, self.moved)      # the phones hear first: the screen may take a while
 
     def _play(self, seat: int, key: str, payload: dict | None) -> None:
         self.session.play(seat, key if payload is None else Move(key, payload))

@@ -32,6 +32,7 @@ from core.game import Action
 
 from ..privacy import AmountChoice, amount_choices
 from ..words import named
+from . import steady
 
 MANY_ACTIONS = 12
 ALL = "grp-all"
@@ -176,6 +177,7 @@ class ActionPicker(Vertical):
         self.words: list[str] | None = None
         self.offered_to: str | None = None     # whose moves are offered (the title names them)
         self.chosen: str | None = None    # the key they chose last, since the list was offered
+        self.waiting: tuple[str, str] | None = None     # what `wait` says now (None: moves offered)
 
     def compose(self) -> ComposeResult:
         yield Static(id="actions-title")
@@ -196,10 +198,14 @@ class ActionPicker(Vertical):
     # ---- what the play screen calls ---------------------------------------------------
 
     def wait(self, text: str, note: str = "") -> None:
-        """Nobody at this screen acts now: say who does."""
+        """Nobody at this screen acts now: say who does (nothing is redrawn when it already
+        says just that)."""
+        was, self.waiting = self.waiting, (text, note)
+        steady.show(self.query_one("#actions-title", Static), Content(text))
+        if was is not None and was[1] == note:
+            return                              # the list under the title says the same
         self.legal, self.amount = [], None
         self.offered_to = self.chosen = None
-        self.query_one("#actions-title", Static).update(Content(text))
         self._show_groups([])
         self.query_one("#amount-box").display = False
         actions = self.query_one("#actions", OptionList)
@@ -211,6 +217,7 @@ class ActionPicker(Vertical):
         """Show `legal`; amounts go to the masked field when `masked`; `words` are the seats'
         names for the actions' texts. The cursor goes where `cursor_key` says: the same
         person's last move or cursor are remembered, anybody else starts afresh."""
+        self.waiting = None
         actions = self.query_one("#actions", OptionList)
         same = title == self.offered_to
         held = None
