@@ -13,12 +13,14 @@ Memory: one kiosk plays `--games` all-computer Chocolate Milk games through the 
 reports traced Python memory and RSS after 10, 20, 25, 50, 75, 100, 125, 150, 175 and
 200 games, with the growth between checkpoints and over the second half (goal: flat
 there, i.e. no growth once the bounded caches have filled). The "lru" column is the fill
-of Textual's one cache that keeps dead widgets' drawn lines: the `lru_cache(1024)` on
-`StylesCache.get_inner_outer` (textual/_styles_cache.py), which holds each StylesCache
-it has seen, and with it that widget's cached lines, until 1024 newer entries push it
-out. It fills over the first ~40 games (the +7–8 MB traced between games 10 and 40) and
-then only turns over. `--top N` also prints the N largest growths over the second half
-by allocation traceback (tracemalloc, 25 frames: slower).
+of the `lru_cache(1024)` behind `StylesCache.get_inner_outer` (textual/_styles_cache.py).
+Textual keys it by each widget's StylesCache as well as the two colours, and so kept dead
+widgets' drawn lines until 1024 newer entries pushed them out (it filled over the first ~40
+games: +7–8 MB traced between games 10 and 40); the kiosk keys it by the colours alone
+(kiosk/textual_memory.py), and it holds a few colour pairs. Start-and-leave cycles of
+every game, with and without phones: bench/kiosk_memory.py. `--top N` also prints the N
+largest growths over the second half by allocation traceback (tracemalloc, 25 frames:
+slower).
 
 `--instructions` also counts, with valgrind's callgrind, the instructions of one cold start of
 each program (repeatable whatever else the machine is doing, unlike its clock), split into

@@ -159,11 +159,13 @@ class Session:
     `private(seat)`: whether the seat's view now shows a secret (the kiosk's privacy rule;
     default never). `beyond_phone(seat)`: the moves of a phone seat its phone cannot make,
     which a person makes at the shared screen instead (default none). `phones_up`: whether
-    the phones can be reached at all (else phone seats wait)."""
+    the phones can be reached at all (else phone seats wait); a driver whose phones are not
+    reachable yet says so from the start, so that a match that opens with a round played at
+    once (Countdown) does not open it live before its phones' server is up."""
 
     def __init__(self, match: Match, seats: list[Seat], computers: Computers, *, announce: bool = True,
                  private: Callable[[int], bool] | None = None,
-                 beyond_phone: Callable[[int], list] | None = None):
+                 beyond_phone: Callable[[int], list] | None = None, phones_up: bool = True):
         self.match = match
         self.rules = match.rules
         self.seats = list(seats)
@@ -171,7 +173,7 @@ class Session:
         self.announce = announce
         self.private = private or (lambda seat: False)
         self.beyond_phone = beyond_phone or (lambda seat: [])
-        self.phones_up = True
+        self.phones_up = phones_up
         self.listeners: list[Callable[[list[Event]], None]] = []
         self.table = Table(match, self._decide, self._instead)
         self.pending: Announcement | None = None

@@ -23,6 +23,7 @@ from .guard import GUARDED, guard, guarded
 from .guard import seconds as GUARD_SECONDS
 from .screens.menu import MenuScreen
 from .store import SaveStore
+from .textual_memory import fix_styles_cache
 
 # Input that counts as someone at the screen.
 ACTIVITY = (events.Key, events.MouseDown, events.MouseScrollDown, events.MouseScrollUp)
@@ -47,6 +48,7 @@ class TokyoKiosk(App):
                  config: KioskConfig | None = None, data=None, clock=time.monotonic,
                  phone_host: str = "0.0.0.0", phone_port: int = PHONE_PORT):
         super().__init__()
+        fix_styles_cache()       # a closed screen's drawn lines are not kept by Textual's colour cache
         #: where the phones' server listens when a match has phone seats (kiosk.phones)
         self.phone_host = phone_host
         self.phone_port = phone_port

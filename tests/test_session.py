@@ -12,7 +12,7 @@ from core.bots import make_bot, seated
 from core.computers import Computers
 from core.game import Move
 from core.seats import Seat
-from core.session import Announce, Build, Choose, Computer, Curtain, Over, Phones, Ready, Session
+from core.session import Announce, Build, Choose, Computer, Curtain, Live, Over, Phones, Ready, Session
 from kiosk.app import TokyoKiosk
 from kiosk.config import KioskConfig
 from kiosk.practice.turn import BuildTurnScreen, GiveUp
@@ -166,6 +166,19 @@ def test_two_people_at_one_screen_meet_a_curtain_before_a_secret():
     assert session.next() == Choose(0, True)
     session.play(0, "bid:100")
     assert session.next() == Curtain(1)
+
+
+def test_a_round_built_at_once_from_the_start_waits_for_the_phones_server():
+    """Countdown opens with a floor built at once: a session whose phones cannot be reached
+    yet (phones_up=False, as the play screen makes it before the phones' server is up) waits
+    for them, and opens the floor live once they can be."""
+    game = games.load("countdown")
+    match = game.new(2, seed=5)
+    seats = [Seat("Aiko", phone=True), Seat("Bo", "normal")]
+    session = Session(match, seats, seated(game, seats, 5), phones_up=False)
+    assert session.next() == Phones((0,)) and session.mode is None
+    session.phones_up = True
+    assert isinstance(session.next(), Live) and session.mode == "live"
 
 
 def test_a_match_of_computers_is_played_the_same_by_run_and_by_steps():

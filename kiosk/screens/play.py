@@ -32,6 +32,7 @@ from ..boards import board_for
 from ..boards.base import MoveRequest
 from ..privacy import SecretWatch
 from ..session import autosave, make_meta
+from ..widgets import steady
 from ..widgets.actions import ActionPicker
 from ..widgets.eventlog import EventLog
 from ..widgets.keybar import KeyBar
@@ -62,13 +63,15 @@ class PlayScreen(Steps, Screen):
         self.secrets = SecretWatch(game)
         self.session = Session(match, seats, seated(game, seats, match.log.seed, bot_rngs),
                                private=lambda seat: self.secrets.private(match, seat),
-                               beyond_phone=lambda seat: self.phone_seats.beyond(seat))
+                               beyond_phone=lambda seat: self.phone_seats.beyond(seat),
+                               phones_up=not any(seat.phone for seat in seats))
         self.phone_seats = PhoneSeats(self, self.session, self.board_cls, self.advance)
         self.session.listeners.append(self._heard)
         self.seats = self.session.seats
         self.human: int | None = None        # the seat whose moves are offered now
         self.viewer: int | None = None       # whose view the board shows (None: spectator)
         self.failed = False
+        self.left = False                    # the screen is going: nothing moves its flow any more
         self.flow = None                     # the screen of the flow this one waits on
         self.live = None                     # kiosk.screens.live.LiveRound while one runs
         self.computers: ComputerTurns | None = None
@@ -113,6 +116,9 @@ class PlayScreen(Steps, Screen):
         self.advance()
 
     async def on_unmount(self) -> None:
+        # Its widgets are gone by now; a phone that drops as its server stops (on_presence)
+        # must not draw the table again (which failed, and apologised over the menu).
+        self.left = True
         if self.live is not None:
             self.live.end()
         await self.phone_seats.close()
@@ -132,7 +138,7 @@ class PlayScreen(Steps, Screen):
 
     def advance(self) -> None:
         """Show the table as it stands and render what the session says happens next."""
-        if self.failed or not self.is_attached:
+        if self.failed or self.left or not self.is_attached:
             return
         try:
             self._advance()
@@ -193,18 +199,18 @@ class PlayScreen(Steps, Screen):
         view = self.match.view(self.viewer)
         self.query_one("#board").show(view)
         lines = seat_lines(self.board_cls, self.game, view, self.seats, self.match.to_act())
-        self.query_one("#seats-panel", Static).update(Content("\n".join(lines)))
+        steady.show(self.query_one("#seats-panel", Static), Content("\n".join(lines)))
         self.show_header()
         self.refresh_bindings()
 
     def show_header(self) -> None:
         header = self.query_one("#play-header", Static)
         header.set_class(self.viewer is not None, "-private")
-        header.update(Content(header_words(self.game.info.title, self.match, self.seats, self.thinking, self.viewer)))
+        words = header_words(self.game.info.title, self.match, self.seats, self.thinking, self.viewer)
+        steady.show(header, Content(words))
 
     def _heard(self, events: list[Event]) -> None:
-        """Every move, whoever made it (session listener): logged now; autosaved and the flow gone
-        on with once the moves of this moment are in (a round played at once is many)."""
+        """Every move (session listener): logged now; autosaved, the flow on, once this moment's are in."""
         log, names = self.query_one("#log", EventLog), self.names()
         for event in events:
             log.add(named(event.text, names))
