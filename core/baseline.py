@@ -25,14 +25,14 @@ class RandomBot:
     """Picks uniformly among the legal actions: the baseline every bot must beat.
 
     An action that takes data gets the game's sample payload (Rules.sample_payload), which
-    is why this bot looks at its view in such games.
+    is why this bot looks at its view in a game whose kind declares data.
     """
 
     name = "random"
 
     def __init__(self, rules=None):
         self.rules = rules
-        self.needs_view = bool(getattr(rules, "takes_data", False))
+        self.needs_view = rules is not None and rules.info.kind.data
 
     def choose(self, view: dict, legal: list[Action], rng: Rng) -> Action | Move:
         action = legal[rng.below(len(legal))]

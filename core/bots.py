@@ -29,9 +29,8 @@ def make_bot(game, name: str | None = None):
     its heuristic, hard the search against the clock. "search" and "search:N" are the
     search with N iterations (the same seed, the same move)."""
     name = name or game.rules.default_bot
-    level_bots = getattr(game.rules, "level_bots", {})
-    if name in level_bots:
-        return make_bot(game, level_bots[name])
+    if name in game.rules.level_bots:
+        return make_bot(game, game.rules.level_bots[name])
     if name == "random":
         return RandomBot(game.rules)
     if name == "easy":

@@ -45,6 +45,12 @@ class EntryPoint:
         return target
 
 
+def resolve(value: str):
+    """The object a "module:attr" string names, its module imported now (ImportError,
+    AttributeError): how a game's info.toml names its parts (core.games.part)."""
+    return EntryPoint("", value, "").load()
+
+
 def _normal(name: str) -> str:
     return re.sub(r"[-_.]+", "_", name).lower()
 

@@ -1,9 +1,13 @@
 """The game plugin contract.
 
 A plugin supplies a `Rules` object: pure functions over a state it owns (setup, who is
-to act, legal actions, apply, views, result, dump/restore). The core wraps it in `Game`
-and `Match`, which add what every game shares: validation of moves against the legal
-list, an untouched state after an illegal move, the move log, views and saves.
+to act, legal actions, apply, views, result, dump/restore: `GameRules`, what every game
+writes), and the optional parts grouped by concern, each with a safe default: moves with
+data, simultaneous phases, sealed decisions, secrets (the four a game's `[kind]` declares,
+core.info.Kind), search tuning, screen words, hooks for tests, persistence. The core wraps
+it in `Game` and `Match`, which add what every game shares: validation of moves against the
+legal list, an untouched state after an illegal move, the move log, views and saves; they
+read what kind of game it is from the declaration, never from which methods it overrode.
 """
 
 from __future__ import annotations
@@ -15,115 +19,9 @@ from typing import Any, Callable, NamedTuple
 
 from .announce import Announcement
 from .errors import IllegalMove, PluginError, ScenarioError
+from .info import GameInfo, Kind, Option, Parts  # noqa: F401  (re-exported: their home is core.info)
+from .payload import Shape
 from .rng import Rng
-
-
-@dataclass(frozen=True)
-class Option:
-    """A setup choice: its name, the allowed values, the default and words for people."""
-    name: str
-    choices: tuple
-    default: Any
-    label: str = ""
-    help: str = ""
-    #: used only when these other options have these values, e.g. (("expansion", "on"),);
-    #: otherwise it keeps its default and the set-up screen does not show it
-    when: tuple = ()
-    #: the choices stand for the seats, in order ("player 1", "player 2", ...): at a table
-    #: of N players only the first N are offered (who begins, say)
-    seats: bool = False
-    #: how a player reads each choice, in the order of `choices` (the set-up screen shows
-    #: these); empty: the choices read as they are. The choices stay the names of `--option`
-    words: tuple = ()
-
-    def word(self, choice) -> str:
-        """`choice` as a player reads it."""
-        return self.words[self.choices.index(choice)] if self.words else str(choice)
-
-    def applies(self, values: dict) -> bool:
-        return all(values.get(k) == v for k, v in self.when)
-
-    def offered(self, players: int) -> tuple:
-        """The choices at a table of `players`: all of them, or the first `players` of a
-        seats option."""
-        return self.choices[:players] if self.seats else self.choices
-
-    def check(self, value):
-        if value not in self.choices:
-            raise ValueError(f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}")
-        return value
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """What the menu shows about a game, read without importing its module."""
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    summary: str
-    options: tuple[Option, ...] = ()
-    dexterity: bool = False
-    #: the game keeps secrets from some seats (hidden money, sealed bids): the kiosk
-    #: then hands the screen over between human seats. None: the kiosk decides itself.
-    hidden_information: bool | None = None
-
-    def option(self, name: str) -> Option:
-        for o in self.options:
-            if o.name == name:
-                return o
-        raise KeyError(name)
-
-    def settle_options(self, players: int, options: dict | None) -> dict:
-        """Defaults filled in, unknown names and values refused."""
-        if not isinstance(players, int) or isinstance(players, bool) or not (
-                self.min_players <= players <= self.max_players):
-            raise ValueError(
-                f"{self.title} is for {self.min_players}–{self.max_players} players, not {players!r}")
-        options = dict(options or {})
-        unknown = set(options) - {o.name for o in self.options}
-        if unknown:
-            raise ValueError(f"{self.title} has no option {sorted(unknown)[0]!r}")
-        out = {o.name: o.check(options.get(o.name, o.default)) for o in self.options}
-        for o in self.options:
-            if not o.applies(out):
-                if o.name in options and options[o.name] != o.default:
-                    needs = ", ".join(f"{k}={v}" for k, v in o.when)
-                    raise ValueError(f"option {o.name!r} is used only with {needs}")
-                out[o.name] = o.default
-            elif out[o.name] not in o.offered(players):
-                raise ValueError(f"option {o.name!r} is one of {', '.join(map(str, o.offered(players)))} at a "
-                                 f"table of {players} players, not {out[o.name]!r}")
-        return out
-
-    @classmethod
-    def from_data(cls, name: str, data: dict) -> "GameInfo":
-        try:
-            opts = tuple(
-                Option(o["name"], tuple(o["choices"]), o["default"], o.get("label", o["name"]),
-                       o.get("help", ""), tuple(sorted(dict(o.get("when", {})).items())),
-                       bool(o.get("seats", False)), tuple(str(w) for w in o.get("words", ())))
-                for o in data.get("options", []))
-            info = cls(name=name, title=data["title"], min_players=int(data["min_players"]),
-                       max_players=int(data["max_players"]), summary=data["summary"],
-                       options=opts, dexterity=bool(data.get("dexterity", False)),
-                       hidden_information=(None if data.get("hidden_information") is None
-                                           else bool(data["hidden_information"])))
-        except (KeyError, TypeError, ValueError) as e:
-            raise PluginError(f"game {name!r}: its info.toml is incomplete or wrong ({e})") from e
-        names = {o.name: o for o in opts}
-        for o in opts:
-            if o.default not in o.offered(info.min_players):
-                raise PluginError(f"game {name!r}: option {o.name!r} defaults to a value it does not offer")
-            if o.words and len(o.words) != len(o.choices):
-                raise PluginError(f"game {name!r}: option {o.name!r} has {len(o.words)} words for "
-                                  f"{len(o.choices)} choices")
-            if o.seats and len(o.choices) < info.max_players:
-                raise PluginError(f"game {name!r}: option {o.name!r} names fewer seats than {info.max_players}")
-            for k, v in o.when:
-                if k not in names or v not in names[k].choices:
-                    raise PluginError(f"game {name!r}: option {o.name!r} depends on {k}={v!r}, which is not offered")
-        return info
 
 
 class Action(NamedTuple):
@@ -133,10 +31,12 @@ class Action(NamedTuple):
     `data` whatever the game needs to apply it quickly. A tuple, because games build
     thousands of these a second.
 
-    `takes` is non-empty for an action that carries data the seat supplies (a placement,
-    a build time): words saying what. Such an action is played as a `Move(key, payload)`;
-    the core checks the payload is plain data (core.payload) and the game's `accept`
-    validates its meaning. Pickers never list these: a board or a bot supplies them.
+    `takes` is set for an action that carries data the seat supplies (a placement, a build
+    time, a price): its declared `core.payload.Shape` (or, in older plugins, words saying
+    what). Such an action is played as a `Move(key, payload)`; the core checks the payload
+    is plain data, then reads it by its shape (kinds and bounds, a refusal naming the
+    field), and the game's `accept` checks what needs the position. Pickers never list
+    these: a board, a form or a bot supplies them.
     An action that takes no data may still be played with a payload where the game's
     `accept` takes one (the moment of a timed move, Rules.moment); by default it refuses.
     """
@@ -144,7 +44,7 @@ class Action(NamedTuple):
     text: str
     group: str = ""
     data: Any = None
-    takes: str = ""
+    takes: Any = ""
 
 
 class Amount(NamedTuple):
@@ -171,10 +71,14 @@ class Event:
     data: dict = field(default_factory=dict)
 
 
-class Rules:
-    """What a game plugin implements. States are the plugin's own plain objects.
+class GameRules:
+    """The rules every game writes: the position and its moves, the end and the score, what a
+    seat sees, and the position as data. States are the plugin's own plain objects.
 
-    Implementations must be deterministic: chance only through the `rng` argument.
+    Implementations must be deterministic: chance only through the `rng` argument. What else a
+    game may write is grouped by concern below (`Rules` gathers them all, with defaults), and
+    what kind of game it is, which says which of those groups it writes, is its info.toml's
+    `[kind]` (core.info.Kind), read as `self.info.kind`.
     """
 
     #: names of asset files (under assets/) the core loads and passes to __init__
@@ -185,30 +89,6 @@ class Rules:
     #: a level (core.bots.LEVELS) played by one of the game's own bots instead of the
     #: generic one, e.g. {"easy": "apprentice"}
     level_bots: dict[str, str] = {}
-    #: the search bot's playouts stop after this many moves and score the position by
-    #: `result` as if the game ended there; 0: they play to the end
-    search_depth: int = 0
-    #: how uncertain a cut-off playout's `standing` still is, in its units (yen): the search
-    #: turns the gaps between seats into chances of finishing above one another at this
-    #: scale, so that a lead of ¥100 counts for more than none; 0: only the order counts
-    standing_scale: float = 0.0
-    #: 1: a playout comes out the same in every dealt world (nothing hidden, no chance left
-    #: to the game, bots that decide from the position alone), so the search plays each
-    #: candidate once; 0: as many worlds as its budget allows
-    search_worlds: int = 0
-    how_to_play: str = ""
-    #: options the generic random-play check adds, for games that uniformly random
-    #: players could never finish by the printed rules (e.g. a last-round house rule)
-    random_play_options: dict = {}
-    #: some legal actions take data (Action.takes): placements, build times
-    takes_data: bool = False
-    #: the move by which a seat ends its part in a phase where several seats act at once
-    #: (giving up a building round): what a driver plays for it when `decided`
-    leave: str = ""
-    #: the data of those actions leaves nothing in the position that `restore` cannot check
-    #: (a typed price, not a physics placement): a save whose log carries data is then not
-    #: replayed when it is loaded, only its position restored
-    restore_checks_data: bool = False
 
     def __init__(self, info: GameInfo, assets: dict[str, dict]):
         self.info = info
@@ -234,33 +114,65 @@ class Rules:
     def why_illegal(self, state, seat: int, key: str) -> IllegalMove:
         return IllegalMove(f"{key!r} is not a legal action now")
 
+    def is_over(self, state) -> bool:
+        raise NotImplementedError
+
+    def result(self, state) -> "Result":
+        raise NotImplementedError
+
+    def view(self, state, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def dump(self, state) -> dict:
+        raise NotImplementedError
+
+    def restore(self, data: dict, players: int, options: dict):
+        """Rebuild a state from dumped or readable data; raise ValueError if invalid."""
+        raise NotImplementedError
+
+    def conserved(self, state) -> dict[str, int]:
+        """What the random-play check counts (core/testing.py): piece counts by kind, which no
+        move may change; where every yen lies, one "yen:<account>" entry per place (each seat,
+        each card or pile holding yen, the general supply "yen:supply"; core.yen.counted); and
+        "yen", the yen in the box, only where the rulebook fixes the money supply. Never a bare
+        sum of balances: it is 0 whatever the moves pay."""
+        raise NotImplementedError
+
+
+class MovesWithData:
+    """Moves that carry data the seat supplies (`[kind] data`, Action.takes): a placement, a
+    build time, a price."""
+
+    #: older plugins said `[kind] data` here; nothing reads it any more (core.games checks it
+    #: agrees with the declaration)
+    takes_data: bool = False
+
     def accept(self, state, seat: int, action: Action, payload) -> Action:
         """The action of a legal `takes` action with this payload, ready for `apply` (its
         `data` the game's own reading of the payload); IllegalMove naming the rule when the
-        payload is wrong. `payload` is already plain data (core.payload.plain)."""
+        payload is wrong. `payload` is already plain data (core.payload.plain) and, when the
+        action declares a `Shape`, already read by it (every field there, of its kind and
+        within its bounds): what is left is what needs the position."""
         raise IllegalMove(f"{action.key!r} takes no data")
 
-    def reveals(self, state, seat: int, action: Action) -> bool:
-        """Whether playing `action` shows `seat` something printed but unseen until then (the
-        back of a card turned over): such a move cannot be taken back. Secrets dealt by chance
-        are found by `scramble` instead; this is for what the components themselves hide."""
-        return False
+    def sample_payload(self, view: dict, action: Action, rng: Rng):
+        """A payload for a `takes` action, from the seat's view: what the random bot and the
+        random-play check send. It may be refused; a game with `takes` actions must also
+        offer, whenever one is legal, some action that takes no data. Default: random data
+        of the action's declared shape (a game names the choices of its text fields, and
+        narrows the rest to what looks legal, through `Shape.sample`'s `among`/`fixed`)."""
+        if isinstance(action.takes, Shape):
+            return action.takes.sample(rng)
+        raise NotImplementedError
 
-    def sealed(self, state, seat: int, action: Action) -> str:
-        """Words a spectator reads instead of `action.text` when playing `action` is a sealed
-        decision: one the others learn only when a round of them is revealed together (a
-        sealed bid). Asked of the position before the move. "" (the default): everyone sees
-        the move as it is made. Until the match is over, replays and other tools show a
-        sealed move by these words only ("A sealed bid for the turn order")."""
-        return ""
 
-    def sealed_pending(self, state) -> bool:
-        """Whether `state` holds sealed decisions not revealed yet: a round of them is open
-        and at least one is in. A save of such a position is written as of the moment the
-        round began (without its decisions, which the seats then make again), so no file
-        ever holds them. Must be False when no such round is open, and when the game is
-        over. Default: never."""
-        return False
+class SimultaneousPhases:
+    """Timing of phases in which several seats act at once, each on its own clock
+    (`[kind] simultaneous`: a building round), played by their moments (core.simultaneous)."""
+
+    #: the move by which a seat ends its part in a phase where several seats act at once
+    #: (giving up a building round): what a driver plays for it when `decided`
+    leave: str = ""
 
     def moment(self, state, seat: int, key: str, payload) -> float | None:
         """When `seat`'s move `key` (with `payload`) happens, in seconds of the seat's own clock
@@ -295,6 +207,83 @@ class Rules:
         win, …") and once their clock passes it ("… has passed"); None: nothing decides it yet."""
         return None
 
+
+class SealedDecisions:
+    """Decisions the others learn only when a round of them is revealed together (`[kind]
+    sealed`: sealed bids), kept out of saves and replays until then."""
+
+    def sealed(self, state, seat: int, action: Action) -> str:
+        """Words a spectator reads instead of `action.text` when playing `action` is a sealed
+        decision: one the others learn only when a round of them is revealed together (a
+        sealed bid). Asked of the position before the move. "" (the default): everyone sees
+        the move as it is made. Until the match is over, replays and other tools show a
+        sealed move by these words only ("A sealed bid for the turn order")."""
+        return ""
+
+    def sealed_pending(self, state) -> bool:
+        """Whether `state` holds sealed decisions not revealed yet: a round of them is open
+        and at least one is in. A save of such a position is written as of the moment the
+        round began (without its decisions, which the seats then make again), so no file
+        ever holds them. Must be False when no such round is open, and when the game is
+        over. Default: never."""
+        return False
+
+
+class Secrets:
+    """What some seats may not know (`[kind] secrets`: hidden money, a hand), re-dealt by
+    `scramble`; and what nobody has seen yet that a move turns over (`reveals`, which any
+    game with face-down components may write: Tokyo Jutaku's lot card backs)."""
+
+    def scramble(self, state, seat: int | None, rng: Rng, players: int, options: dict):
+        """A copy of `state` with everything `seat` may not know re-dealt at random.
+
+        The generic hidden-information test checks that `view(seat)` is the same before
+        and after. Games without secrets keep this default (a plain copy).
+        """
+        return self.restore(self.dump(state), players, options)
+
+    def reveals(self, state, seat: int, action: Action) -> bool:
+        """Whether playing `action` shows `seat` something printed but unseen until then (the
+        back of a card turned over): such a move cannot be taken back. Secrets dealt by chance
+        are found by `scramble` instead; this is for what the components themselves hide."""
+        return False
+
+
+class SearchTuning:
+    """How the search bot (core.search) plays a game out and scores an unfinished one."""
+
+    #: the search bot's playouts stop after this many moves and score the position by
+    #: `standing` (or `result` as if the game ended there); 0: they play to the end
+    search_depth: int = 0
+    #: how uncertain a cut-off playout's `standing` still is, in its units (yen): the search
+    #: turns the gaps between seats into chances of finishing above one another at this
+    #: scale, so that a lead of ¥100 counts for more than none; 0: only the order counts
+    standing_scale: float = 0.0
+    #: 1: a playout comes out the same in every dealt world (nothing hidden, no chance left
+    #: to the game, bots that decide from the position alone), so the search plays each
+    #: candidate once; 0: as many worlds as its budget allows
+    search_worlds: int = 0
+
+    def standing(self, state) -> list[float] | None:
+        """How well each seat stands in an unfinished game, in the result's own units (yen):
+        what the search bot scores a playout cut off after `search_depth` moves by. None (the
+        default): the search scores it by `result` as if the game ended now; a game whose
+        investments pay later (a licence, a boat) values them here."""
+        return None
+
+    def search_horizon(self, state, start) -> bool:
+        """Whether a search playout stops here and scores the position by `standing`: where
+        the game's next stretch is too dear to play out (a building round judged by
+        physics). `start` is the real position the search decides in: read only what every
+        seat sees there (its round). Default: never; playouts run `search_depth` moves or
+        to the end."""
+        return False
+
+
+class ScreenWords:
+    """What people read: the rules in short, what a phase came to, a number pad's amount."""
+
+    how_to_play: str = ""
     #: event kinds that end a phase the table should see ended (bids revealed): kind -> title
     phase_ends: dict[str, str] = {}
 
@@ -309,61 +298,66 @@ class Rules:
 
     def amount(self, state, seat: int, action: Action) -> Amount | None:
         """For a `takes` action whose data is one whole amount (a ??? price), what a number
-        pad asks (a phone seat types it, kiosk.phones); None for any other data."""
-        return None
+        pad asks (a phone seat types it, kiosk.phones); None for any other data. Default:
+        read off the action's declared shape (one whole-number field with its bounds)."""
+        shape = action.takes
+        field = shape.amount() if isinstance(shape, Shape) else None
+        if field is None:
+            return None
+        return Amount(field.name, int(field.low), int(field.high), field.step or 1)
 
-    def sample_payload(self, view: dict, action: Action, rng: Rng):
-        """A payload for a `takes` action, from the seat's view: what the random bot and the
-        random-play check send. It may be refused; a game with `takes` actions must also
-        offer, whenever one is legal, some action that takes no data."""
-        raise NotImplementedError
 
-    def is_over(self, state) -> bool:
-        raise NotImplementedError
+class HooksForTests:
+    """What the generic tests and scenarios ask of a game (core.testing, Game.scenario)."""
 
-    def result(self, state) -> "Result":
-        raise NotImplementedError
-
-    def view(self, state, seat: int | None) -> dict:
-        raise NotImplementedError
-
-    def dump(self, state) -> dict:
-        raise NotImplementedError
-
-    def restore(self, data: dict, players: int, options: dict):
-        """Rebuild a state from dumped or readable data; raise ValueError if invalid."""
-        raise NotImplementedError
-
-    def conserved(self, state) -> dict[str, int]:
-        """Quantities no move may change (pieces by kind, the yen sum, ...)."""
-        raise NotImplementedError
-
-    def scramble(self, state, seat: int | None, rng: Rng, players: int, options: dict):
-        """A copy of `state` with everything `seat` may not know re-dealt at random.
-
-        The generic hidden-information test checks that `view(seat)` is the same before
-        and after. Games without secrets keep this default (a plain copy).
-        """
-        return self.restore(self.dump(state), players, options)
-
-    def standing(self, state) -> list[float]:
-        """How well each seat stands in an unfinished game, in the result's own units (yen):
-        what the search bot scores a playout cut off after `search_depth` moves by. The
-        default is `result` as if the game ended now; a game whose investments pay later
-        (a licence, a boat) values them here."""
-        return list(self.result(state).final_yen)
-
-    def search_horizon(self, state, start) -> bool:
-        """Whether a search playout stops here and scores the position by `standing`: where
-        the game's next stretch is too dear to play out (a building round judged by
-        physics). `start` is the real position the search decides in: read only what every
-        seat sees there (its round). Default: never; playouts run `search_depth` moves or
-        to the end."""
-        return False
+    #: options the generic random-play check adds, for games that uniformly random
+    #: players could never finish by the printed rules (e.g. a last-round house rule)
+    random_play_options: dict = {}
+    #: payments_due(before, after, seat, action, events) -> list[core.yen.Payment]: what the
+    #: rules make a move pay, from the rule data and `before` (the position's dump before the
+    #: move), reading `after` (its dump after) and `events` only for what chance decided; the
+    #: random-play check holds every yen account to it. Needed where conserved() lists
+    #: "yen:" accounts and the supply never runs out; None: not given (not "pays nothing")
+    payments_due = None
 
     def scenario_setup(self, data: dict) -> tuple[int, dict]:
         """Players and options of a readable scenario; default: keys 'players', 'options'."""
         return data["players"], data.get("options") or {}
+
+
+class Persistence:
+    """How a save of the game is loaded (core.saves)."""
+
+    #: the data of those actions leaves nothing in the position that `restore` cannot check
+    #: (a typed price, not a physics placement): a save whose log carries data is then not
+    #: replayed when it is loaded, only its position restored
+    restore_checks_data: bool = False
+
+
+class Rules(GameRules, MovesWithData, SimultaneousPhases, SealedDecisions, Secrets, SearchTuning,
+            ScreenWords, HooksForTests, Persistence):
+    """What a game plugin subclasses: the rules it must write (GameRules) and every optional
+    part with a safe default. The parts a game writes match what its `[kind]` declares
+    (`DECLARED`); the others are tuning, words and hooks any game may set."""
+
+
+class Declared(NamedTuple):
+    """An optional part tied to a capability of `[kind]`: a game declaring `kind` writes every
+    hook of `must` (and may write those of `may`); a game not declaring it writes none of
+    them. core.games checks this when it loads a game."""
+    kind: str
+    part: type
+    must: tuple[str, ...]
+    may: tuple[str, ...] = ()
+
+
+#: the optional parts tied to a capability of `[kind]`
+DECLARED = (
+    Declared("data", MovesWithData, ("accept",), ("sample_payload",)),
+    Declared("simultaneous", SimultaneousPhases, ("moment", "simultaneous", "decided", "deadline"), ("leaving",)),
+    Declared("sealed", SealedDecisions, ("sealed", "sealed_pending")),
+    Declared("secrets", Secrets, ("scramble",)),
+)
 
 
 @dataclass(frozen=True)
@@ -559,7 +553,7 @@ class Match:
         if chosen.takes or payload is not None:
             payload = _canonical(chosen, payload)
             chosen = self._accepted(seat, chosen, payload)
-        watch = type(self.rules).sealed_pending is not Rules.sealed_pending
+        watch = self.game.info.kind.sealed
         mark = None
         if watch:
             pending = self.rules.sealed_pending(self.state)
@@ -584,6 +578,8 @@ class Match:
     def _accepted(self, seat: int, action: Action, payload) -> Action:
         """The game's reading of a payload; its failure leaves the state as it was."""
         try:
+            if isinstance(action.takes, Shape):
+                payload = action.takes.read(payload)
             accepted = self.rules.accept(self.state, seat, action, payload)
         except IllegalMove:
             self._legal_cache = None
@@ -673,10 +669,10 @@ class Match:
         re-dealt as that seat could imagine it (Rules.scramble) and the move played there;
         if that seat's view afterwards differs from its real one, the move showed it
         something it could not have known. A move that cannot even be played in such a
-        world counts as revealing. Games without secrets keep Rules.scramble and reveal nothing.
+        world counts as revealing. A game whose kind declares no secrets reveals nothing so.
         """
         rules = self.rules
-        if type(rules).scramble is Rules.scramble:
+        if not self.game.info.kind.secrets:
             return False
         players, options = self.players, self.options
         probe = Rng(self.log.seed, stream=UNDO_STREAM)
@@ -689,7 +685,8 @@ class Match:
                     return True
                 if payload is not None:
                     try:
-                        action = rules.accept(world, seat, action, payload)
+                        read = action.takes.read(payload) if isinstance(action.takes, Shape) else payload
+                        action = rules.accept(world, seat, action, read)
                     except IllegalMove:
                         return True
                 rules.apply(world, seat, action, Rng.restore(before.rng.dump()))
@@ -722,8 +719,7 @@ class Match:
         no sealed decision is waiting to be revealed. This is what a save holds instead of
         the position now, so that no file holds a secret of the open round."""
         rules = self.rules
-        if type(rules).sealed_pending is Rules.sealed_pending or rules.is_over(self.state) \
-                or not rules.sealed_pending(self.state):
+        if not self.game.info.kind.sealed or rules.is_over(self.state) or not rules.sealed_pending(self.state):
             return None
         point = self._unsealed
         if point is None or point[0] > len(self.log.moves):

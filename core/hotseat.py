@@ -139,7 +139,7 @@ class _Run:
             if seat == live or playback is None or playback.peek() is not None or playback.broken is not None:
                 continue
             at = playback.moment()
-            if rules.leave and rules.decided(m.state, seat, at):
+            if m.game.info.kind.simultaneous and rules.decided(m.state, seat, at):
                 for move in rules.leaving(m.state, seat, at):
                     self.table.played(seat, at, m.play(seat, move))
                 return True

@@ -35,7 +35,7 @@ import time
 
 from .baseline import RandomBot
 from .computers import Computers
-from .game import Action, Game, Match, MoveLog, Result, Rules, rank_by
+from .game import Action, Game, Match, MoveLog, Result, rank_by
 from .rng import Rng
 from .seats import Seat
 from .session import Session
@@ -123,7 +123,7 @@ class SearchBot:
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout or rules.default_bot
-        self.depth = depth or getattr(rules, "search_depth", 0) or PLAYOUT_MOVES
+        self.depth = depth or rules.search_depth or PLAYOUT_MOVES
         if method not in ("paired", "ismcts"):
             raise ValueError(f"no search method {method!r}: paired or ismcts")
         self.method = method
@@ -399,8 +399,8 @@ class SearchBot:
 
     def _score(self, match: Match) -> list[float]:
         rules = match.rules
-        if not match.over and type(rules).standing is not Rules.standing:
-            values = rules.standing(match.state)
+        values = None if match.over else rules.standing(match.state)
+        if values is not None:
             if rules.standing_scale > 0:
                 return expected_rewards(values, rules.standing_scale)
             return rewards(Result(tuple(values), rank_by([(v,) for v in values], range(match.players)), ()),

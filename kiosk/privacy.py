@@ -1,13 +1,9 @@
 """Secrets on a shared screen: does a game hide anything, and which choices are amounts.
 
-The kiosk decides from the game itself, so a new game with sealed bids or hidden money
-gets the pass-the-screen flow without kiosk code of its own. Whether a match can hide
-anything at all (amounts are then typed masked):
-
-* a flag `hidden_information` on the game's info or rules, when the game sets one;
-* otherwise a game that overrides `Rules.scramble` (the contract says games with
-  secrets do);
-* otherwise the views: any seat seeing something a spectator does not.
+Whether a match can hide anything at all (amounts are then typed masked) is what the game
+declares: `secrets` in its info.toml's `[kind]` (core.info.Kind), read without asking its
+rules or its views. A game that has declared nothing is taken to keep secrets. So a new game
+with sealed bids or hidden money gets the pass-the-screen flow without kiosk code of its own.
 
 The screen is handed over behind a curtain only when the next person's own view shows
 something the spectator view does not (`private_for`): Tsukiji with open money never
@@ -23,21 +19,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.game import Action, Rules
+from core.game import Action
 
 AMOUNT_KEY = re.compile(r"^(?P<prefix>.*?)(?P<n>-?\d+)$")
 MIN_AMOUNTS = 3
 
 
-def declared_hidden(game) -> bool | None:
-    """The game's own answer, if it gives one (a proposed GameInfo/Rules flag)."""
-    for source in (game.info, game.rules):
-        flag = getattr(source, "hidden_information", None)
-        if isinstance(flag, bool):
-            return flag
-    if type(game.rules).scramble is not Rules.scramble:
-        return True
-    return None
+def declared_hidden(game) -> bool:
+    """Whether the game declares secrets (`[kind] secrets`)."""
+    return game.info.kind.secrets
 
 
 def _public(view: dict) -> dict:
@@ -45,7 +35,8 @@ def _public(view: dict) -> dict:
 
 
 def views_differ(match) -> bool:
-    """True when some seat's view shows more (or other) than the spectator's does."""
+    """True when some seat's view shows more (or other) than the spectator's does: what a
+    game declaring no secrets never shows (the tests check declarations with it)."""
     public = _public(match.view(None))
     return any(_public(match.view(s)) != public for s in range(match.players))
 
@@ -57,24 +48,18 @@ def private_for(match, seat: int) -> bool:
 
 
 class SecretWatch:
-    """Answers 'does this match hide anything?', once for good when the game says so,
-    otherwise by looking at the views after every move (sticky once true). Whether a
-    person's screen holds a secret right now is `private_for`."""
+    """Answers 'does this match hide anything?' by the game's declaration; whether a
+    person's screen holds a secret right now is `private`."""
 
     def __init__(self, game):
         self.declared = declared_hidden(game)
-        self.seen = False
 
     def hidden(self, match) -> bool:
-        if self.declared is not None:
-            return self.declared
-        if not self.seen and views_differ(match):
-            self.seen = True
-        return self.seen
+        return self.declared
 
     def private(self, match, seat: int) -> bool:
         """Whether `seat`'s view now holds a secret another person at the screen may not see."""
-        return self.hidden(match) and not match.over and private_for(match, seat)
+        return self.declared and not match.over and private_for(match, seat)
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,11 @@ def test_the_same_entry_points_as_importlib_metadata(group):
 
 
 def test_the_games_are_found_and_load():
+    """One entry a game, naming its package; the package's info.toml names the parts."""
     found = {e.name: e for e in entrypoints.entry_points("tokyo.games")}
     assert {"chocolate_milk", "tsukiji"} <= set(found)
-    assert found["tsukiji"].module == "games.tsukiji.rules"
-    assert found["tsukiji"].load().__name__ == "Tsukiji"
+    assert (found["tsukiji"].module, found["tsukiji"].attr) == ("games.tsukiji", None)
+    assert entrypoints.resolve("games.tsukiji.rules:Tsukiji").__name__ == "Tsukiji"
 
 
 def fake_dist(folder, name: str, text: str) -> None:

@@ -324,7 +324,12 @@ async def test_actions_can_be_clicked():
 
 @sync
 async def test_a_game_without_a_board_is_shown_by_the_generic_one(monkeypatch):
-    monkeypatch.setattr("kiosk.boards.BOARDS", {})
+    from dataclasses import replace
+
+    from core import games
+    read = games._read_info        # chocolate_milk's info.toml as if it named no board
+    monkeypatch.setattr(games, "_read_info", lambda name, ep: replace(
+        read(name, ep), parts=replace(read(name, ep).parts, board="")))
     assert board_for("chocolate_milk") is GenericBoard
     app = TokyoKiosk(bot_delay=0, seed=SEED)
     async with app.run_test(size=SIZE) as pilot:

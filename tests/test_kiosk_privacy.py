@@ -247,15 +247,14 @@ def test_hidden_information_is_read_from_the_game(auction, chocolate_milk):
     assert not views_differ(chocolate_milk.new(3, seed=1))
     assert not SecretWatch(chocolate_milk).hidden(chocolate_milk.new(3, seed=1))
 
-    class Declared(SealedAuction):
-        hidden_information = False
-    from core.game import Game
-    assert not SecretWatch(Game(INFO, Declared(INFO, {}))).hidden(match)
+    # what the game declares ([kind] secrets), never what its rules override or its views show
+    from dataclasses import replace
 
-    class Scrambles(SealedAuction):
-        def scramble(self, state, seat, rng, players, options):
-            return state
-    assert SecretWatch(Game(INFO, Scrambles(INFO, {}))).declared is True
+    from core.game import Game, Kind
+    said = replace(INFO, kind=Kind(secrets=False))
+    assert not SecretWatch(Game(said, SealedAuction(said, {}))).hidden(match)
+    # a game that has declared nothing (INFO) is taken to keep secrets
+    assert INFO.kind.said is False and SecretWatch(Game(INFO, SealedAuction(INFO, {}))).declared is True
 
 
 def test_amounts_are_recognised_by_their_keys():

@@ -39,7 +39,8 @@ def test_unknown_game_is_a_clear_plugin_error():
 
 @pytest.fixture
 def fake_plugins(tmp_path, monkeypatch):
-    """A package with one broken and one misdeclared game, registered by hand."""
+    """A package of broken and misdeclared games, registered by hand: older entries naming a
+    class, and newer ones naming a package whose info.toml names the rules."""
     pkg = tmp_path / "fakegames"
     for name, body in {
         "broken": "raise RuntimeError('the market flooded')\n",
@@ -50,6 +51,16 @@ def fake_plugins(tmp_path, monkeypatch):
         (d / "__init__.py").write_text("")
         (d / "rules.py").write_text(body)
         (d / "info.toml").write_text('title = "T"\nmin_players = 2\nmax_players = 4\nsummary = "s"\n')
+    kind = '[kind]\nplayers = [2, 4]\n'
+    for name, toml in {
+        "norules": kind,
+        "sealing": kind + 'sealed = true\n[parts]\nrules = "fakegames.sealing.rules:Plain"\n',
+    }.items():
+        d = pkg / name
+        d.mkdir(parents=True)
+        (d / "__init__.py").write_text("")
+        (d / "rules.py").write_text("from core.game import Rules\n\nclass Plain(Rules):\n    pass\n")
+        (d / "info.toml").write_text('title = "T"\nsummary = "s"\n' + toml)
     (pkg / "__init__.py").write_text("")
     (pkg / "noinfo").mkdir()
     (pkg / "noinfo" / "__init__.py").write_text("")
@@ -58,6 +69,8 @@ def fake_plugins(tmp_path, monkeypatch):
         "broken": EntryPoint("broken", "fakegames.broken.rules:Rules", games.GROUP),
         "notrules": EntryPoint("notrules", "fakegames.notrules.rules:Thing", games.GROUP),
         "noinfo": EntryPoint("noinfo", "fakegames.noinfo.rules:Rules", games.GROUP),
+        "norules": EntryPoint("norules", "fakegames.norules", games.GROUP),
+        "sealing": EntryPoint("sealing", "fakegames.sealing", games.GROUP),
     }
     monkeypatch.setattr(games, "_entry_points", lambda: eps)
     games.load.cache_clear()
@@ -72,5 +85,10 @@ def test_broken_plugins_give_clear_errors(fake_plugins):
         games.load("notrules")
     with pytest.raises(PluginError, match="info.toml is missing"):
         games.load("noinfo")
-    assert [i.name for i in games.available()] == ["broken", "notrules"]
+    with pytest.raises(PluginError, match="game 'norules': its info.toml names no rules"):
+        games.load("norules")
+    with pytest.raises(PluginError, match="game 'sealing' declares sealed = true in \\[kind\\] but its rules "
+                                          "do not write sealed, sealed_pending"):
+        games.load("sealing")
+    assert [i.name for i in games.available()] == ["broken", "notrules", "norules", "sealing"]
     assert "noinfo" in games.problems()

@@ -1,12 +1,13 @@
 """`tokyo tts export`: a game laid out as its rules set it up (or as a save stands),
 written as a TTS save with its images and models.
 
-Layouts are plugins in the entry-point group ``tokyo.tts`` (name = the game's name, value
-= "module:function"); the function takes (match, table) and puts the match's components on
-the `tts.table.Table`. They are listed without importing them; only the one asked for is
-loaded, and a layout that fails to import or to lay out is one line of error with nothing
-written. The files go to DIR/GAME.json and DIR/GAME/{images,models}/; each is written to a
-temporary name first and renamed, the save last.
+A game's layout is one of the parts its single registration names (its info.toml's
+`[parts] tts = "module:function"`, core.games); the function takes (match, table) and puts
+the match's components on the `tts.table.Table`. Layouts are listed without importing them;
+only the one asked for is loaded, and a layout that fails to import or to lay out is one
+line of error with nothing written. The files go to DIR/GAME.json and
+DIR/GAME/{images,models}/; each is written to a temporary name first and renamed, the save
+last.
 """
 
 from __future__ import annotations
@@ -16,28 +17,26 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.entrypoints import entry_points
+from core import games
+from core.entrypoints import resolve
 
 from .table import LayoutError, Table, dumps
 
-GROUP = "tokyo.tts"
 
-
-def layouts() -> dict[str, object]:
-    """The registered layouts by game name (entry points, not imported)."""
-    found = {}
-    for ep in entry_points(GROUP):
-        found.setdefault(ep.name, ep)
-    return found
+def layouts() -> dict[str, str]:
+    """The registered games that name a layout, with its "module:function" (not imported)."""
+    return {info.name: info.parts.tts for info in games.available() if info.parts.tts}
 
 
 def layout_for(name: str):
-    ep = layouts().get(name)
-    if ep is None:
-        raise LayoutError(f"{name} cannot be laid out for Tabletop Simulator yet: no layout is registered for it "
-                          f"(entry-point group {GROUP})")
+    """The layout function of game `name`, imported now; LayoutError when it names none or
+    it cannot be imported."""
+    where = layouts().get(name)
+    if where is None:
+        raise LayoutError(f"{name} cannot be laid out for Tabletop Simulator yet: its info.toml names no layout "
+                          f"([parts] tts = \"module:function\")")
     try:
-        return ep.load()
+        return resolve(where)
     except Exception as e:
         raise LayoutError(f"the Tabletop Simulator layout of {name} failed to import: {type(e).__name__}: {e}") from e
 

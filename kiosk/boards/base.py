@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any, Callable, ClassVar
 
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -117,10 +119,33 @@ class Board(VerticalScroll):
     panel and a seat's scoring for the end screen.
     """
 
+    #: the board's stylesheet, a path relative to the folder of the module that defines the
+    #: class; None: `<module>.tcss` beside that module, if there is one. The play screen
+    #: loads it (and those of the boards this one extends) when the board is shown, so a
+    #: board shipped in another distribution brings its styles with it.
+    STYLES: ClassVar[str | None] = None
+
     def __init__(self, game: Game, seats: list[Seat], **kw):
         super().__init__(**kw)
         self.game = game
         self.seats = seats
+
+    @classmethod
+    def styles(cls) -> list[Path]:
+        """The stylesheets of this board and of the boards it extends, the most general first."""
+        out: list[Path] = []
+        for klass in reversed(cls.__mro__):
+            if not issubclass(klass, Board) or klass is Board:
+                continue
+            module = sys.modules.get(klass.__module__)
+            where = getattr(module, "__file__", None)
+            if where is None:
+                continue
+            named = klass.__dict__.get("STYLES")
+            path = Path(where).parent / (named or f"{Path(where).stem}.tcss")
+            if (named or path.is_file()) and path not in out:
+                out.append(path)
+        return out
 
     def show(self, view: dict) -> None:
         raise NotImplementedError

@@ -50,8 +50,8 @@ SHORT = 34       # rows below which the seats and the log share a column beside 
 class PlayScreen(Steps, Screen):
     """One match in progress; see the module's words."""
 
-    CSS_PATH = ["play.tcss", "../boards/chocolate_milk.tcss", "../boards/tsukiji.tcss", "../boards/jutaku.tcss",
-                "../boards/izakaya.tcss", "../boards/shopping_spree.tcss"]
+    #: the frame's styles; the board's own come with it (Board.styles, added in __init__)
+    CSS_PATH = "play.tcss"
     BINDINGS = [Binding("escape", "leave", "Leave game"), Binding("f1", "rules", "How to play"),
                 Binding("u", "undo", "Take back"), Binding("p", "phones", "Phones")]
 
@@ -60,6 +60,8 @@ class PlayScreen(Steps, Screen):
         super().__init__()
         self.game, self.match, self.slot = game, match, slot
         self.board_cls = board_for(game.name)
+        # the board brings its styles: read with the frame's when this screen is first shown
+        self.css_path = [*self.css_path, *(p for p in self.board_cls.styles() if p not in self.css_path)]
         self.secrets = SecretWatch(game)
         self.session = Session(match, seats, seated(game, seats, match.log.seed, bot_rngs),
                                private=lambda seat: self.secrets.private(match, seat),
