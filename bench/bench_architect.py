@@ -1,4 +1,4 @@
-"""Computer architect figures (games/jutaku/architect.py).
+"""Computer architect figures (games/building/planner.py).
 
     python bench/bench_architect.py [--cards 200] [--seed 0] [--share 40] [--towers 3]
 
@@ -9,7 +9,7 @@ build seconds, and the mean wall time it spends planning a card. Once with the f
 supply and once with a random `--share` of the 69 pieces (other builders hold the rest;
 0 skips it). Then the tallest Countdown tower each level builds on the card edge with the
 full supply over `--towers` seeds, a floor a round with as many pieces as its round's
-time allows (architect.countdown_limit).
+time allows (games/countdown/clock.py countdown_limit).
 
 Many random cards cannot be built at all (one floor cannot hold 12 pieces side by side
 in 60 mm however narrow they stand): the "possible" column counts the cards a relaxed
@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from core.rng import Rng  # noqa: E402
-from games.jutaku import architect as A  # noqa: E402
+from games.building import planner as A  # noqa: E402
+from games.countdown.clock import countdown_limit  # noqa: E402
 from physics.building import Building, Lot  # noqa: E402
 from physics.pieces import catalogue  # noqa: E402
 from physics.stability import settle  # noqa: E402
@@ -88,7 +89,7 @@ def towers(args, cat):
             t = time.perf_counter()
             while True:
                 floor = len(rows) + 1
-                row = A.plan_floor(b, ids, level, rng, A.countdown_limit(level, floor))
+                row = A.plan_floor(b, ids, level, rng, countdown_limit(level, floor))
                 if not row:
                     break
                 for p in row:

@@ -3,7 +3,7 @@
     python bench/bench_jutaku.py [--cards 200] [--games 100] [--seed 0] [--share 40]
                                  [--levels master,architect,apprentice,master]
 
-1. Each level (games/jutaku/architect.py LEVELS) over `--cards` cards drawn from the real
+1. Each level (games/building/planner.py LEVELS) over `--cards` cards drawn from the real
    deck (rules.deck: the 36 lot cards of assets/jutaku_lots.toml, front or back side, each
    draw a random card and side from core.rng.Rng(seed)), once with the full supply of 69
    pieces and once with a random `--share` of them (0 skips it). Every plan returned is
@@ -39,7 +39,7 @@ from core.bots import make_bot  # noqa: E402
 from core.rng import Rng  # noqa: E402
 from core.simulate import MAX_MOVES, game_seed  # noqa: E402
 from core.session import Session  # noqa: E402
-from games.jutaku import architect as A  # noqa: E402
+from games.building import planner as A  # noqa: E402
 from physics.building import R_OVERLAP, R_RESTS, Building  # noqa: E402
 from physics.stability import settle  # noqa: E402
 
@@ -98,7 +98,7 @@ def check_plan(lot, plan, supply, cat) -> list[str]:
             if verdict.stands is not True:
                 wrong.append(f"does not stand ({verdict.stands!r}): {verdict.summary()}")
         # Placed one by one as the bot does: each placement as the rules accept it
-        # (games/jutaku/rules.py _placements: no overlap, resting on the lot or the floor below).
+        # (games/building/placing.py lies: no overlap, resting on the lot or the floor below).
         prefix = Building(lot, plan.outline, pieces=cat)
         for p in plan.placements:
             i = prefix.place(p)

@@ -1,5 +1,5 @@
-"""Tokyo Jutaku's saved position checked by hand (games/jutaku/persist.py) and declared with
-msgspec (games/jutaku/saved.py): lines of checking code, time, and the refusals' words.
+"""Tokyo Jutaku's saved position checked by hand (games/building/lot_persist.py) and declared
+with msgspec (bench/saved_trial.py): lines of checking code, time, and the refusals' words.
 
     python bench/bench_saved_state.py [--reps 2000] [--edits 20000]
 
@@ -41,10 +41,13 @@ sys.path.insert(0, str(ROOT))
 import msgpack  # noqa: E402
 import msgspec  # noqa: E402
 
+from bench import saved_trial as saved  # noqa: E402
 from core import checks, games, saves  # noqa: E402
 from core.payload import copy_plain  # noqa: E402
-from games.jutaku import persist, saved  # noqa: E402
-from games.jutaku import rules as jutaku_rules  # noqa: E402
+from games.bottle_bonus import persist as drinks  # noqa: E402
+from games.building import lot_persist as persist  # noqa: E402
+from games.building.lots import LotRounds  # noqa: E402
+from physics import placement  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures" / "saves"
 TIMED = ("jutaku-2p-build", "jutaku-4p-move", "jutaku-3p-over", "bottle_bonus-4p-build")
@@ -85,7 +88,9 @@ def code_lines(path: Path, names: list[str]) -> dict[str, int]:
 #: the parts of each way of checking: (what, module, names); the hand checks' helpers have
 #: lived in core.checks since the games share them
 TODAY = [("helpers (core/checks.py)", checks, ["need", "whole", "number", "listed"]),
-         ("check_state", persist, ["check_state"]), ("_check_bottle", persist, ["_check_bottle"])]
+         ("check_state", persist, ["check_state"]),
+         ("check_placed (physics/placement.py)", placement, ["check_placed"]),
+         ("check_drinks (games/bottle_bonus)", drinks, ["check_drinks"])]
 DECLARED = [("declaration", saved, ["saved_type", "_declare"]),
             ("cross-field invariants", saved, ["_invariants", "_drinks", "_need"]),
             ("glue (older saves, messages, entry)", saved, ["BadPosition", "check_saved", "_older", "_seconds",
@@ -118,14 +123,15 @@ def per_call(fn, reps: int) -> float:
 
 
 def with_msgspec_restore():
-    """Jutaku.restore switched to check_saved for the length of a `with`."""
+    """The lot rounds' restore (Jutaku's, Bottle Bonus's) switched to check_saved for the
+    length of a `with`."""
     class Switched:
         def __enter__(self):
-            self.old = jutaku_rules.Jutaku.restore
-            jutaku_rules.Jutaku.restore = lambda rules, d, n, o: saved.check_saved(rules, d, n, o)
+            self.old = LotRounds.restore
+            LotRounds.restore = lambda rules, d, n, o: saved.check_saved(rules, d, n, o)
 
         def __exit__(self, *exc):
-            jutaku_rules.Jutaku.restore = self.old
+            LotRounds.restore = self.old
     return Switched()
 
 

@@ -17,6 +17,7 @@ from core.words import count_words
 
 from . import geometry
 from .pieces import Catalogue, catalogue
+from .placement import FLOOR, ROTATION, X, Y
 from .world import TOUCH_MM
 
 R_INSIDE = "inside the lot outline (004:37, 004:52)"
@@ -283,29 +284,35 @@ class Building:
             raise ValueError(f"a scene has at most the {len(b.pieces)} pieces of the supply")
         for k, row in enumerate(placed, start=1):
             floor = row.get("floor", 1)
-            if isinstance(floor, bool) or not isinstance(floor, int) or not 1 <= floor <= MAX_FLOORS:
-                raise ValueError(f"piece {k}: 'floor' is a whole number from 1 to {MAX_FLOORS}")
+            if isinstance(floor, bool) or not isinstance(floor, int) or not FLOOR.low <= floor <= FLOOR.high:
+                raise ValueError(f"piece {k}: 'floor' is a whole number from {FLOOR.low} to {FLOOR.high}")
             flip = row.get("flip", False)
             if not isinstance(flip, bool):
                 raise TypeError(f"piece {k}: 'flip' is true or false")
-            b.place(Placement(str(row["piece"]), _mm(row["x"], f"piece {k}: 'x'"), _mm(row["y"], f"piece {k}: 'y'"),
-                              _number(row.get("rotation", 0.0), f"piece {k}: 'rotation'", 3600.0), flip, floor))
+            b.place(Placement(str(row["piece"]), _declared(row["x"], f"piece {k}: 'x'", X),
+                              _declared(row["y"], f"piece {k}: 'y'", Y),
+                              _declared(row.get("rotation", 0.0), f"piece {k}: 'rotation'", ROTATION), flip, floor))
         return b
 
 
-MAX_FLOORS = 200      # Countdown builds 25-60 floors; far more is a broken file
-MAX_MM = 10_000.0     # ten metres from the card: anything further is a broken file
+MAX_FLOORS = 200      # a lot card asking more floors than this is a broken file
+MAX_MM = 10_000.0     # a lot outline ten metres from the card: a broken file
 
 
-def _number(value, what: str, limit: float) -> float:
+def _number(value, what: str, low: float, high: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError(f"{what} is a number")
     value = float(value)
-    if not math.isfinite(value) or abs(value) > limit:
-        raise ValueError(f"{what} is a number between -{limit:g} and {limit:g}")
+    if not math.isfinite(value) or not low <= value <= high:
+        raise ValueError(f"{what} is a number between {low:g} and {high:g}")
     return value
 
 
+def _declared(value, what: str, field) -> float:
+    """A placed piece's number within the bounds every placement is read with (physics.placement)."""
+    return _number(value, what, field.low, field.high)
+
+
 def _mm(value, what: str) -> float:
-    return _number(value, what, MAX_MM)
+    return _number(value, what, -MAX_MM, MAX_MM)
 

@@ -1,12 +1,13 @@
-"""The computer architect (games/jutaku/architect.py): every plan is re-checked here,
+"""The computer architects' planner (games/building/planner.py): every plan is re-checked here,
 independently of the architect's own checks: the rules of physics/building.py, the
 stability verdict, the shared supply, and each piece acceptable when it is placed."""
 
 import pytest
 
 from core.rng import Rng
-from games.jutaku import architect as A
-from games.jutaku.architect import LEVELS, Plan, build_seconds, plan, plan_floor
+from games.building import planner as A
+from games.building.planner import LEVELS, Plan, build_seconds, plan, plan_floor
+from games.countdown.clock import countdown_limit
 from physics.building import R_OVERLAP, R_RESTS, Building, Lot
 from physics.pieces import catalogue
 from physics.stability import settle
@@ -142,12 +143,12 @@ def tower(level, rng, every_piece: bool, stop_at: int | None = None) -> Building
         if top == stop_at:
             return b
         before = list(b.placements)
-        row = plan_floor(b, IDS, level, rng, A.countdown_limit(level, top + 1))
+        row = plan_floor(b, IDS, level, rng, countdown_limit(level, top + 1))
         assert b.placements == before, "plan_floor() must not change the building"
         if not row:
             return b
         assert {p.floor for p in row} == {top + 1}
-        assert len(row) <= A.countdown_limit(level, top + 1)
+        assert len(row) <= countdown_limit(level, top + 1)
         for p in row:
             b.place(p)
             if every_piece or p is row[-1]:

@@ -2,7 +2,7 @@
 
 Lines are cited as 004:NNN (004_2b6c36ff9b44b906.txt, Bottle Bonus is 004:77-93); the
 tests never read that file. Where the rulebook leaves a point open, the rules text of
-games/jutaku/text.py (BOTTLE) is the ruling followed. Drinks are numbered 0-35, six of a
+games/bottle_bonus/text.py (BOTTLE) is the ruling followed. Drinks are numbered 0-35, six of a
 colour: white 0-5, mint 6-11, black 12-17, blue 18-23, red 24-29, purple 30-35.
 """
 
@@ -12,7 +12,8 @@ import pytest
 
 from core import games
 from core.errors import IllegalMove
-from games.jutaku import rules as J
+from games.bottle_bonus import rules as B
+from games.building import lots as J
 from physics.building import R_OVERLAP
 from tests.test_jutaku import HARAJUKU_1, IKEBUKURO_3, build, keys, move_position, planned, row, verdict
 from tests.test_jutaku import position as jutaku_position
@@ -193,7 +194,7 @@ def test_black_is_spent_before_building_only(bottle):
     before = m.save()
     with pytest.raises(IllegalMove) as e:
         m.play(1, "drink:black")
-    assert e.value.rule == J.R_DRINK and m.save() == before
+    assert e.value.rule == B.R_DRINK and m.save() == before
 
 
 def test_the_back_seen_with_black_cannot_be_taken_back(bottle):
@@ -242,7 +243,7 @@ def test_mint_puts_back_everyone_elses_last_piece_and_bars_it_once(bottle):
     before = m.save()
     with pytest.raises(IllegalMove) as e:
         m.play(1, "place", {"piece": IKEBUKURO_3[1], "x": 32.0, "y": 0.0, "floor": 1})
-    assert e.value.rule == J.R_DRINK and m.save() == before
+    assert e.value.rule == B.R_DRINK and m.save() == before
     play(m, 1, "place", {"piece": "column-10x40-4", "x": 32.0, "y": 0.0, "floor": 1})
     assert s["barred"][1] is None
     play(m, 1, "place", {"piece": IKEBUKURO_3[1], "x": 42.0, "y": 0.0, "floor": 1})   # free again after
@@ -277,7 +278,7 @@ def test_blue_is_spent_before_the_round_only(bottle):
     build(m, 0, row(bottle, IKEBUKURO_3[:1], 22.0))
     with pytest.raises(IllegalMove) as e:
         m.play(0, "drink:blue")
-    assert e.value.rule == J.R_DRINK
+    assert e.value.rule == B.R_DRINK
 
 
 def test_red_sets_a_new_piece_down_together_with_one_already_on_the_building(bottle):
@@ -291,7 +292,7 @@ def test_red_sets_a_new_piece_down_together_with_one_already_on_the_building(bot
     before = m.save()
     with pytest.raises(IllegalMove) as e:
         m.play(0, "place", pair)                      # not before the red drink is spent
-    assert e.value.rule == J.R_DRINK and m.save() == before
+    assert e.value.rule == B.R_DRINK and m.save() == before
     m2 = bottle.scenario(position(bottle, ["ikebukuro-3", "harajuku-1"], held={0: [drink("red")]}))
     play(m2, 0, "drink:red")                          # spent before building (004:81-91)
     play(m2, 0, "place", {"piece": "column-10x40-1", "x": 22.0, "y": 0.0, "floor": 1})
@@ -300,22 +301,22 @@ def test_red_sets_a_new_piece_down_together_with_one_already_on_the_building(bot
     two_new = {"pieces": [{"piece": "column-10x40-2", "x": 34.0, "y": 0.0, "floor": 1},
                           {"piece": "column-10x40-3", "x": 44.0, "y": 0.0, "floor": 1}]}
     before = m.save()
-    with pytest.raises(IllegalMove) as e:             # still one new piece at a time
+    with pytest.raises(IllegalMove) as e:             # still one new piece at a time: no such data
         m.play(0, "place", two_new)
-    assert e.value.rule == J.R_DRINK and "one new piece at a time" in e.value.reason and m.save() == before
+    assert e.value.rule == J.R_BUILD and "one new piece at a time" in e.value.reason and m.save() == before
     with pytest.raises(IllegalMove) as e:             # both are checked where they lie
         m.play(0, "place", dict(pair, **{"with": dict(moved, x=30.0)}))
     assert e.value.rule == R_OVERLAP and m.save() == before
     with pytest.raises(IllegalMove) as e:             # the other piece is one of the building's
         m.play(0, "place", dict(pair, **{"with": dict(moved, piece="cube-20-1")}))
-    assert e.value.rule == J.R_DRINK and m.save() == before
+    assert e.value.rule == B.R_DRINK and m.save() == before
     play(m, 0, "place", pair)
     assert [(p["piece"], p["x"]) for p in m.state["built"][0]] == [("column-10x40-1", 24.0),
                                                                    ("column-10x40-2", 34.0)]
     with pytest.raises(IllegalMove) as e:             # only the seat that spent it
         m.play(1, "place", {"piece": "cube-20-1", "x": 8.0, "y": 0.0, "floor": 1,
                             "with": {"piece": "cube-20-2", "x": 28.0, "y": 0.0, "floor": 1}})
-    assert e.value.rule == J.R_DRINK
+    assert e.value.rule == B.R_DRINK
     play(m, 0, "place", {"piece": "column-10x40-3", "x": 44.0, "y": 0.0, "floor": 1})
     play(m, 0, "stop", {"seconds": 9.0})
     assert verdict(m, 0)["passes"]
@@ -352,14 +353,14 @@ def test_illegal_drink_moves_name_the_rule_and_change_nothing(bottle):
                                  held={0: [drink("black"), drink("red")], 1: [drink("mint")]}))
     build(m, 0, row(bottle, ["cube-20-1"], 10.0))
     cases = [
-        (0, "drink:black", None, J.R_DRINK),               # building has begun
-        (0, "drink:red", None, J.R_DRINK),                 # so for red too
-        (0, "drink:purple", None, J.R_DRINK),              # not held, and not a building power
-        (1, "drink:white", None, J.R_DRINK),               # not held
-        (0, "drink:mint", None, J.R_DRINK),                # not held
+        (0, "drink:black", None, B.R_DRINK),               # building has begun
+        (0, "drink:red", None, B.R_DRINK),                 # so for red too
+        (0, "drink:purple", None, B.R_DRINK),              # not held, and not a building power
+        (1, "drink:white", None, B.R_DRINK),               # not held
+        (0, "drink:mint", None, B.R_DRINK),                # not held
         (0, "place", {"pieces": [{"piece": "cube-20-2", "x": 30.0, "y": 0.0, "floor": 1},
-                                 {"piece": "cube-20-3", "x": 50.0, "y": 0.0, "floor": 1}]}, J.R_DRINK),
-        (0, "place", {"pieces": []}, J.R_DRINK),
+                                 {"piece": "cube-20-3", "x": 50.0, "y": 0.0, "floor": 1}]}, J.R_BUILD),
+        (0, "place", {"pieces": []}, J.R_BUILD),                 # one new piece at a time, declared
         (0, "take:3", None, J.R_BUILD),                    # no pour in a building round
         (1, "pour", None, J.R_BUILD),
     ]
@@ -385,7 +386,7 @@ def test_illegal_pour_and_take_moves_change_nothing(bottle):
     else:
         pytest.fail("no seed let a drink come out")
     not_out = next(d for d in range(36) if d not in m.state["tray"])
-    for seat, key, rule in ((1, f"take:{not_out}", J.R_POUR), (2, "take:none", None), (1, "pour", J.R_POUR)):
+    for seat, key, rule in ((1, f"take:{not_out}", B.R_POUR), (2, "take:none", None), (1, "pour", B.R_POUR)):
         before = m.save()
         with pytest.raises(IllegalMove) as e:
             m.play(seat, key)

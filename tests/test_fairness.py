@@ -95,10 +95,10 @@ def test_an_architect_never_stays_on_a_card_it_cannot_build_when_it_may_move():
     # it moves rather than stay.
     from core.bots import make_bot
     from core.rng import Rng
-    from games.jutaku import architect
-    from games.jutaku.bot import buildable
+    from games.building import planner
+    from games.building.architects import buildable
     game = games.load("jutaku")
-    rules, level = game.rules, architect.LEVELS["apprentice"]
+    rules, level = game.rules, planner.LEVELS["apprentice"]
     m = game.new(2, seed=4)
     while m.state["phase"] == "start":
         seat = m.to_act()[0]

@@ -1,9 +1,10 @@
-"""Tokyo Jutaku (games/jutaku/rules.py), rule by rule, with real buildings.
+"""Tokyo Jutaku (games/jutaku: the lot rounds of games/building/lots.py), rule by rule, with
+real buildings.
 
 Lines are cited as 004:NNN (004_2b6c36ff9b44b906.txt, Tokyo Jutaku is 004:1-60); the
-tests never read that file. Where the rulebook leaves a point open, games/jutaku/text.py
-is the ruling followed. Buildings are planned by the computer architect
-(games/jutaku/architect.py) or laid by hand, and judged by the same rule check and
+tests never read that file. Where the rulebook leaves a point open, the rules text of
+games/building/lot_text.py is the ruling followed. Buildings are planned by the computer architect
+(games/building/planner.py) or laid by hand, and judged by the same rule check and
 physics verdict as every Stop!.
 """
 
@@ -15,8 +16,8 @@ from core import games
 from core.errors import IllegalMove
 from core.rng import Rng
 from core.testing import refused
-from games.jutaku import rules as J
-from games.jutaku.architect import LEVELS, plan
+from games.building import lots as J
+from games.building.planner import LEVELS, plan
 from physics import geometry
 from physics.building import R_FLOORS, R_INSIDE, R_OVERLAP, R_PIECES, R_RESTS, R_SUPPORT, R_TOUCH, Lot, Placement
 
@@ -470,13 +471,13 @@ ILLEGAL = [
     (0, "place", {"piece": "cube-20-2", "x": 40.0, "y": 0.0}, J.R_BUILD),                    # no floor
     (0, "place", {"piece": "cube-20-2", "x": float("nan"), "y": 0.0, "floor": 1}, "an action's data"),
     (0, "place", {"pieces": [{"piece": "cube-20-2", "x": 40.0, "y": 0.0, "floor": 1},
-                             {"piece": "cube-20-3", "x": 60.0, "y": 0.0, "floor": 1}]}, J.R_DRINK),
+                             {"piece": "cube-20-3", "x": 60.0, "y": 0.0, "floor": 1}]}, J.R_BUILD),  # one at a time
     (0, "stop", {"seconds": 9.9}, J.R_STOP),                   # before the last Stop! at 10 s
     (0, "stop", {"seconds": -1.0}, J.R_STOP),
     (0, "stop", None, None),
     (1, "take_back", None, J.R_TAKE_BACK),                     # nothing built
     (0, "outline:1", None, J.R_BUILD),                         # shibuya-1 has one outline
-    (0, "drink:black", None, J.R_DRINK),                       # no drinks in Tokyo Jutaku
+    (0, "drink:black", None, J.R_BUILD),                       # no drinks in Tokyo Jutaku: no such move
     (0, "move:4:3", None, J.R_BUILD),
     (0, "give_up", {"now": True}, None),                       # give up takes no data
 ]

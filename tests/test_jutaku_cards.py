@@ -6,7 +6,7 @@ import re
 import pytest
 
 from core import assets
-from games.jutaku.cards import Card, Deck, Side
+from games.building.cards import Card, Deck, Side
 from physics.building import Lot
 
 

@@ -16,10 +16,10 @@ from core.bots import make_bot
 from core.errors import SaveError
 from core.payload import copy_plain
 from core.session import Session
-from games.jutaku import persist
-from games.jutaku import rules as jutaku_rules
+from games.building import lot_persist as persist
+from games.building.lots import LotRounds
 
-from games.jutaku.saved import BadPosition, check_saved, saved_type   # the trial; msgspec is in the test extra
+from bench.saved_trial import BadPosition, check_saved, saved_type   # the trial; msgspec is in the test extra
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
 #: name: (game, players, phase) of each save an older kiosk wrote (fixtures/saves/make_saves.py)
@@ -37,7 +37,7 @@ LEVELS = ("master", "architect", "apprentice", "master")
 @pytest.fixture
 def declared(monkeypatch):
     """Jutaku (and Bottle Bonus) restoring through the declaration, as after integration."""
-    monkeypatch.setattr(jutaku_rules.Jutaku, "restore",
+    monkeypatch.setattr(LotRounds, "restore",
                         lambda rules, data, players, options: check_saved(rules, data, players, options))
 
 
@@ -75,7 +75,7 @@ def test_older_saves_load_today(name):
 def test_older_saves_load_through_the_declaration(name, monkeypatch):
     data = read(name)
     today = saves.load(data)
-    monkeypatch.setattr(jutaku_rules.Jutaku, "restore",
+    monkeypatch.setattr(LotRounds, "restore",
                         lambda rules, d, n, o: check_saved(rules, d, n, o))
     again = saves.load(data)
     assert again.state == today.state and saves.dump_match(again) == saves.dump_match(today) == data

@@ -1,14 +1,15 @@
 """The search in the building games: it does not play building rounds out (physics is too
 dear for playouts); it stops where one begins and values the lots in hand by the chance of
-building them first (Jutaku's `standing` and `search_horizon`)."""
+building them first (the lot rounds' `standing` and `search_horizon`, games/building/lots.py)."""
 
 import pytest
 
 from core import games
 from core.rng import Rng
 from core.search import SearchBot
-from games.jutaku import rules as jutaku_rules
-from games.jutaku.rules import PACE, PACE_SPREAD, first_chances
+from games.building import rounds
+from games.building.clock import first_chances
+from games.building.lots import PACE, PACE_SPREAD
 
 
 def test_equal_builders_share_the_first_place_and_the_chances_add_up_to_one():
@@ -52,8 +53,8 @@ def test_the_search_chooses_a_start_lot_without_building_any(name, monkeypatch):
 
     def no_physics(*a, **k):
         raise AssertionError("a search playout built a building")
-    monkeypatch.setattr(jutaku_rules, "judged", no_physics)
-    monkeypatch.setattr("games.jutaku.architect.plan", no_physics)
+    monkeypatch.setattr(rounds, "judged", no_physics)
+    monkeypatch.setattr("games.building.planner.plan", no_physics)
     match = game.new(4, seed=7)
     seat = match.to_act()[0]
     bot = SearchBot(game.rules, iterations=40)

@@ -30,7 +30,7 @@ from core.game import Move
 from core.rng import Rng
 from core.testing import steered_by_bots
 from core.words import count_words
-from games.jutaku.cards import CENTRE, SIZE
+from games.building.cards import CENTRE, SIZE
 from physics.building import CARD_MM
 from tts.export import export
 from tts.layouts import jutaku as J

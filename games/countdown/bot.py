@@ -1,6 +1,7 @@
 """Computer builders for Countdown: each round they add the pieces their level manages in
-the time (architect.countdown_limit), planned so the tower still keeps the rules and
-stands (architect.plan_floor), each placement stamped with the second it is made.
+the time (clock.countdown_limit), planned by the building kit's architects so the tower
+still keeps the rules and stands (games/building/planner.py, plan_floor), each placement
+stamped with the second it is made.
 
 Everyone builds at once (core.simultaneous plays the builders' moves in the order of those
 seconds), so a piece of the row may be taken first by another builder: the builder then
@@ -18,9 +19,11 @@ import hashlib
 
 from core.game import Move
 from core.rng import Rng
-from games.jutaku import architect
-from games.jutaku.bot import payload
-from physics.building import Building, Lot, Placement
+from games.building import planner
+from games.building.placing import building, payload
+from physics.building import Lot, Placement
+
+from .clock import countdown_limit
 
 #: how many rows for one floor a builder knows: its own and the others it may offer
 ROWS = 4
@@ -31,7 +34,7 @@ class CountdownBot:
 
     def __init__(self, rules, level: str):
         self.rules = rules
-        self.level = architect.LEVELS[level]
+        self.level = planner.LEVELS[level]
         self.name = level
         self._rows: dict[tuple, list] = {}
         self.salt: int | None = None         # its own draw, mixed into every floor's plan
@@ -56,12 +59,10 @@ class CountdownBot:
         where = repr((floor, below, to_hand))
         key = (where, count, salt)
         if key not in self._rows:
-            building = Building(Lot.card_edge(view["card_mm"]), 0, pieces=self.rules.pieces)
-            for p in below:
-                building.place(Placement(p["piece"], p["x"], p["y"], p["rotation"], p["flip"], p["floor"]))
+            tower = building(Lot.card_edge(view["card_mm"]), 0, below, self.rules.pieces)
             seed = int.from_bytes(hashlib.blake2b(f"{salt}:{where}".encode(), digest_size=4).digest(), "big")
-            limit = architect.countdown_limit(self.level, floor)
-            self._rows[key] = architect.floor_plans(building, to_hand, self.level, Rng(seed), limit, count)
+            limit = countdown_limit(self.level, floor)
+            self._rows[key] = planner.floor_plans(tower, to_hand, self.level, Rng(seed), limit, count)
         return self._rows[key]
 
     def _draws(self, view, rng) -> None:
@@ -82,7 +83,7 @@ class CountdownBot:
         at = round(max(me["clock"], view.get("now", 0.0)) + pace, 1)
         if at > view["seconds"]:
             return None
-        return Move("place", dict(payload(row[n]), seconds=at))
+        return Move("place", payload(row[n], seconds=at))
 
     def choose(self, view, legal, rng):
         self._draws(view, rng)
@@ -137,4 +138,4 @@ def _factory(level):
     return lambda rules: CountdownBot(rules, level)
 
 
-COUNTDOWN_BOTS = {name: _factory(name) for name in architect.LEVELS}
+COUNTDOWN_BOTS = {name: _factory(name) for name in planner.LEVELS}

@@ -19,25 +19,29 @@ stood at the end of the round before.
 from __future__ import annotations
 
 from core.errors import IllegalMove
-from core.game import Action, Event, Move, Result, Rules, rank_by
-from core.payload import copy_plain, field
+from core.game import Action, Event, Move, Result, rank_by
+from core.payload import copy_plain
 from core.rng import Rng
 from core.words import count_words
-from games.jutaku.architect import countdown_seconds
-from physics.building import R_OVERLAP, R_RESTS, Building, Lot, Placement
+from games.building import FOLDER
+from games.building.placing import building, in_middle, lies, placed, written
+from games.building.rounds import BuildingRounds, floor_round
+from physics.building import Lot
 from physics.pieces import Catalogue
+from physics.placement import MAX_SECONDS, SECONDS, check_placed, moment, placement
 from physics.stability import judged
+
+from .clock import countdown_seconds
 
 R_SETUP = "Countdown, the card's own edge (004:64, 004:68)"
 R_ROUND = "Countdown, rounds against the clock (004:66, 004:70-73)"
 R_RULES = "Countdown, Tokyo Jutaku's building rules (004:66, 004:52-54)"
 R_OUT = "Countdown, out and scoring (004:75)"
 
-MAX_X = 400.0
-MAX_Y = 8000.0
-PLACE_TAKES = "a placement: piece, x, y (mm), rotation, flip, floor, and the second of the round"
-#: the moves that take no data but may say when they happen ({"seconds": s})
-TIMED_PLAIN = ("take_back", "done")
+#: a placement: a piece on this round's floor, at the second of the round it is made
+PLACE = placement(R_ROUND, "a placement on this round's floor at a second of the round", after=(SECONDS,))
+#: a take-back or the end of the round: only the moment they happen at
+MOMENT = moment(R_ROUND, "a move that places nothing carries only its moment, {'seconds': s}")
 
 HOW_TO_PLAY = """\
 Countdown — one tower each, one floor a round, against the clock (004:62-75).
@@ -67,21 +71,24 @@ before (this round's pieces do not count).
 """
 
 
-class Countdown(Rules):
+class Countdown(BuildingRounds):
     """Countdown (004:62-75); see the module docstring."""
 
     assets = ("jutaku_pieces.toml",)
-    takes_data = True
     default_bot = "master"
     level_bots = {"easy": "apprentice"}   # the easy level: the apprentice architect
     how_to_play = HOW_TO_PLAY
     leave = "done"
-
+    #: a floor a round on the card's own edge, against the clock
+    round_kind = floor_round(R_ROUND)
+    #: the moves that place nothing but may say when they happen ({"seconds": s})
+    timed = ("take_back", "done")
+    moment_data = MOMENT
 
     def code_folders(self):
-        """Its own package, and the physics that decides its play."""
+        """Its own package, the building kit its play is made of, and the physics that decides it."""
         import physics
-        return [*super().code_folders(), physics.FOLDER]
+        return [*super().code_folders(), FOLDER, physics.FOLDER]
 
     def __init__(self, info, assets):
         super().__init__(info, assets)
@@ -106,13 +113,9 @@ class Countdown(Rules):
         """Every round: everyone builds this floor at once (004:66)."""
         return None if self.is_over(s) else ("floor", s["round"])
 
-    def moment(self, s, seat, key, payload) -> float | None:
-        """When a move happens on its builder's clock (seconds of the round): the second its
-        data names, else at once after the builder's last move."""
-        if isinstance(payload, dict) and isinstance(payload.get("seconds"), (int, float)) \
-                and not isinstance(payload.get("seconds"), bool):
-            return float(payload["seconds"])
-        return s["clock"][seat]
+    def building_now(self, s) -> bool:
+        """Every move is timed: each round builds a floor against the clock."""
+        return True
 
     def seconds(self, s) -> float:
         return countdown_seconds(s["round"])
@@ -147,10 +150,8 @@ class Countdown(Rules):
 
     def _problems_without(self, s, seat, last: int) -> list:
         """The placing problems of the seat's building without its `last` pieces."""
-        b = Building(self.lot, 0, pieces=self.pieces)
-        for p in s["built"][seat][:len(s["built"][seat]) - last]:
-            b.place(Placement(p["piece"], p["x"], p["y"], p["rotation"], p["flip"], p["floor"]))
-        return b.check(complete=False)
+        rows = s["built"][seat]
+        return building(self.lot, 0, rows[:len(rows) - last], self.pieces).check(complete=False)
 
     def announce(self, s, events):
         """A floor's end: what each builder did, their towers drawn (games/countdown/result.py)."""
@@ -160,7 +161,7 @@ class Countdown(Rules):
     def legal(self, s, seat) -> list[Action]:
         out = []
         if s["supply"]:
-            out.append(Action("place", f"Place a piece on floor {s['round']}", "Build", takes=PLACE_TAKES))
+            out.append(Action("place", f"Place a piece on floor {s['round']}", "Build", takes=PLACE))
         if self._this_round(s, seat):
             out.append(Action("take_back", "Take back the last piece of this floor", "Build"))
         if not self._placing_problems(s, seat):
@@ -181,74 +182,51 @@ class Countdown(Rules):
     def _this_round(self, s, seat) -> list[dict]:
         return [p for p in s["built"][seat] if p["floor"] == s["round"]]
 
-    def building(self, s, seat) -> Building:
-        b = Building(self.lot, 0, pieces=self.pieces)
-        for p in s["built"][seat]:
-            b.place(Placement(p["piece"], p["x"], p["y"], p["rotation"], p["flip"], p["floor"]))
-        return b
+    def building(self, s, seat):
+        return building(self.lot, 0, s["built"][seat], self.pieces)
 
     def _placing_problems(self, s, seat):
         return self.building(s, seat).check(complete=False)
 
     # ---- payloads ------------------------------------------------------------------
 
-    def accept(self, s, seat, action, payload) -> Action:
-        if action.key in TIMED_PLAIN:
-            if not isinstance(payload, dict) or set(payload) != {"seconds"}:
-                raise IllegalMove(f"{action.key!r} carries only its moment, {{'seconds': s}}", R_ROUND)
-            return action._replace(data=self._at(s, seat, payload))
+    def accept_data(self, s, seat, action, payload) -> Action:
+        """A placement read against the position (its data already read by its declaration,
+        physics.placement): in the round's time, on the round's floor, a piece from the
+        middle, lying where a hand can leave it."""
         if action.key != "place":
             raise IllegalMove(f"{action.key!r} takes no data")
         limit = self.seconds(s)
-        at = self._at(s, seat, payload)
+        at = self.at(s, seat, payload["seconds"], R_ROUND)
         if at > limit:
             raise IllegalMove(f"time is up: floor {s['round']} has {limit:g} seconds, "
                               f"this piece came at {at:.1f} s", R_ROUND)
-        piece = field(payload, "piece", str, R_RULES)
-        if piece not in s["supply"]:
-            raise IllegalMove(f"piece {piece!r} is not in the supply", R_RULES)
-        floor = field(payload, "floor", int, R_ROUND, low=1, high=10_000)
-        if floor != s["round"]:
-            raise IllegalMove(f"this round builds floor {s['round']}, not floor {floor}", R_ROUND)
-        p = Placement(piece, field(payload, "x", float, R_RULES, low=-MAX_X, high=MAX_X),
-                      field(payload, "y", float, R_RULES, low=0.0, high=MAX_Y),
-                      field(payload, "rotation", float, R_RULES, low=-360.0, high=360.0, default=0.0),
-                      field(payload, "flip", bool, R_RULES, default=False), floor)
-        b = self.building(s, seat)
-        i = b.place(p)
-        for v in b.check(complete=False):
-            if v.rule in (R_OVERLAP, R_RESTS) and i in v.pieces:
-                raise IllegalMove(f"that piece cannot lie there: {v.message}", v.rule)
+        in_middle(payload["piece"], s["supply"], self.pieces, R_RULES)
+        if payload["floor"] != s["round"]:
+            raise IllegalMove(f"this round builds floor {s['round']}, not floor {payload['floor']}", R_ROUND)
+        p = placed(payload)
+        lies(self.building(s, seat), p)
         return action._replace(data=(p, at))
 
-    def _at(self, s, seat, payload) -> float:
-        """The second of the round a move names: never before the builder's last move."""
-        at = field(payload, "seconds", float, R_ROUND, low=0.0, high=3600.0)
-        if at < s["clock"][seat] - 1e-9:
-            raise IllegalMove(f"the clock runs on: this move at {at:.1f} s comes before your last one "
-                              f"at {s['clock'][seat]:.1f} s", R_ROUND)
-        return at
-
     def sample_payload(self, view, action, rng):
+        """A random piece from the middle on this round's floor, at a second around its time."""
         me = view["seats"][view["me"]]
         supply = view["supply"]
         floor = view["round"]
         top = max((p["y"] + 10 for p in me["building"] if p["floor"] == floor - 1), default=0.0)
-        return {"piece": supply[rng.below(len(supply))], "x": float(rng.below(70)), "y": top,
-                "rotation": float(90 * rng.below(2)), "flip": False, "floor": floor,
-                "seconds": me["clock"] + float(rng.below(int(view["seconds"] * 10) + 40)) / 10}
+        seconds = [me["clock"] + k / 10 for k in range(int(view["seconds"] * 10) + 40)]     # some too late
+        return PLACE.sample(rng, among={"piece": supply, "x": [float(k) for k in range(70)], "rotation": [0.0, 90.0],
+                                        "seconds": seconds},
+                            fixed={"y": top, "flip": False, "floor": floor})
 
     # ---- apply ---------------------------------------------------------------------
 
     def apply(self, s, seat, action, rng) -> list:
-        at = action.data[1] if action.key == "place" else action.data
-        if isinstance(at, float):
-            s["clock"][seat] = max(s["clock"][seat], at)
+        self.tick(s, seat, action.data[1] if action.key == "place" else action.data)
         if action.key == "place":
             p = action.data[0]
             s["supply"].remove(p.piece)
-            s["built"][seat].append({"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation,
-                                     "flip": p.flip, "floor": p.floor})
+            s["built"][seat].append(written(p))
             return [Event("place", f"Seat {seat + 1} places a {self.pieces.name(p.piece)} on floor {p.floor}", seat)]
         if action.key == "take_back":
             p = s["built"][seat].pop()
@@ -364,12 +342,7 @@ class Countdown(Rules):
         pieces = list(_list(s["supply"], None, "supply"))
         for b in _list(s["built"], players, "built"):
             for p in _list(b, None, "a tower"):
-                _need(isinstance(p, dict) and set(p) == {"piece", "x", "y", "rotation", "flip", "floor"},
-                      "a placed piece has piece, x, y, rotation, flip, floor")
-                _num(p["x"], -MAX_X, MAX_X, "x")
-                _num(p["y"], 0.0, MAX_Y, "y")
-                _num(p["rotation"], -360.0, 360.0, "rotation")
-                _need(isinstance(p["flip"], bool), "flip is true or false")
+                check_placed(p)
                 _int(p["floor"], 1, s["round"], "floor")
                 pieces.append(p["piece"])
         _need(all(isinstance(p, str) for p in pieces) and sorted(pieces) == sorted(ids),
@@ -384,7 +357,7 @@ class Countdown(Rules):
                 _need(any(p["floor"] == s["round"] for p in s["built"][seat]),
                       "a builder who has built this round's floor has a piece on it")
         for t in _list(s["clock"], players, "clock"):
-            _num(t, 0.0, 3600.0, "a builder's clock")
+            _num(t, 0.0, MAX_SECONDS, "a builder's clock")
         for i in range(players):
             out = s["status"][i] == "out"
             _need((s["score"][i] is not None) == out and (s["out_round"][i] is not None) == out,

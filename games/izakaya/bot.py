@@ -11,6 +11,7 @@ import hashlib
 
 from core.game import Move
 from core.rng import Rng
+from games.building.placing import building, payload
 from physics.building import Building, Lot, Placement
 from physics.stability import judged
 
@@ -185,9 +186,8 @@ class InnkeeperBot:
         _, r, c, o = best
         outlines = view["cards"][r][c]["outlines"]
         outline = tuple(outlines[o])
-        b = Building(Lot(tuple(tuple(x) for x in outlines)), o, pieces=rules.pieces)
-        for p in view["buildings"].get(f"{r}:{c}:{o}", []):
-            b.place(Placement(**p))
+        b = building(Lot(tuple(tuple(x) for x in outlines)), o, view["buildings"].get(f"{r}:{c}:{o}", []),
+                     rules.pieces)
         if b.placements:
             top = max(p.floor for p in b.placements)
             ext = [b.extent(i) for i, p in enumerate(b.placements) if p.floor == top]
@@ -206,8 +206,7 @@ class InnkeeperBot:
             if (trial.check(complete=False) == [] and rules.crowds(view["buildings"], r, c, outlines, o, p) is None
                     and judged(trial).stands):
                 return Move("build" if view["phase"] != "bonus" else "bonus",
-                            {"card": [r, c], "outline": o, "piece": pid, "x": p.x, "y": p.y,
-                             "rotation": 0.0, "flip": False, "floor": floor})
+                            payload(p, {"card": [r, c], "outline": o}))
         return None
 
 

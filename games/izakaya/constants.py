@@ -11,9 +11,6 @@ PYRAMIDS = 6                                           # 004:105
 ACTION_DISCS = 3                                       # 004:107
 CLAIM_DISCS = 6                                        # 004:105-107, 119: nine discs, three for actions
 BOTTLES_PER_COLOUR = 6                                 # 004:103
-MAX_X = 400.0
-MAX_Y = 4000.0
-BUILD_TAKES = "a placement on a lot: card [row, column], outline, piece, x, y, rotation, flip, floor"
 
 
 def edges(k: int) -> list[str]:

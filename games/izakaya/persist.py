@@ -1,14 +1,15 @@
 """Checking an Izakaya position read from a save or a scenario, value by value: kinds,
-ranges, and that yen, bottles, pieces, pyramids and discs add up."""
+ranges, and that yen, bottles, pieces, pyramids and discs add up. A built piece is held to
+the bounds every placement is read with (physics.placement)."""
 
 from __future__ import annotations
 
 from core.bids import SealedBid
 from core.checks import listed as _list
 from core.checks import need as _need
-from core.checks import number as _num
 from core.checks import whole as _int
 from core.payload import copy_plain
+from physics.placement import check_placed
 
 from .constants import ACTION_DISCS, CLAIM_DISCS, PYRAMIDS, SIZES, START_YEN, edges
 
@@ -67,14 +68,7 @@ def check_state(rules, data, players: int) -> dict:
         _need(0 <= r < k and 0 <= c < k and [r, c] not in s["blue"], "a building stands on a usable card")
         _int(o, 0, len(rules.side(s, r, c).outlines) - 1, "an outline")
         for p in _list(b, None, "a building"):
-            _need(isinstance(p, dict) and set(p) == {"piece", "x", "y", "rotation", "flip", "floor"},
-                  "a placed piece has piece, x, y, rotation, flip, floor")
-            _num(p["x"], -400.0, 400.0, "x")
-            _num(p["y"], 0.0, 4000.0, "y")
-            _num(p["rotation"], -360.0, 360.0, "rotation")
-            _need(isinstance(p["flip"], bool), "flip")
-            _int(p["floor"], 1, 60, "floor")
-            pieces.append(p["piece"])
+            pieces.append(check_placed(p)["piece"])
     _need(sorted(map(str, pieces)) == sorted(rules.pieces.ids()), "every piece is in the supply or built, once")
     _need(sorted(_list(s["order"], n, "order")) == list(range(n)), "the turn order holds every seat once")
     try:

@@ -15,23 +15,24 @@ from core.bids import SealedBid
 from core.components import DrinkSet
 from core.errors import IllegalMove
 from core.game import Action, Event, Result, Rules, rank_by
-from core.payload import copy_plain, field
+from core.payload import copy_plain
 from core.rng import Rng
 from core.words import count_words
-from games.jutaku.cards import Deck
+from games.building import FOLDER
+from games.building.cards import Deck
+from games.building.placing import building, in_middle, placed, written
+from games.building.rounds import PIECE_ON_A_LOT
 from physics import geometry
 from physics.building import R_OVERLAP, Building, Lot, Placement
 from physics.pieces import Catalogue
+from physics.placement import CARD, OUTLINE, placement
 from physics.stability import judged
 from physics.world import TOUCH_MM
 
 from .constants import (  # noqa: F401  (their home is constants.py)
     ACTION_DISCS,
     BOTTLES_PER_COLOUR,
-    BUILD_TAKES,
     CLAIM_DISCS,
-    MAX_X,
-    MAX_Y,
     PYRAMIDS,
     SIZES,
     START_PRICES,
@@ -48,6 +49,9 @@ R_CLAIM = "Izakaya, claiming a lot (004:119-121)"
 R_BUILD = "Izakaya, building (004:123, Tokyo Jutaku 004:52-54)"
 R_END = "Izakaya, the end (004:127)"
 R_PASS = "Izakaya, passing (kiosk house rule: only when no action space can be used)"
+
+#: a build (and the free piece, 004:121): a piece on an outline of a lot card of the grid
+BUILD = placement(R_BUILD, "a placement on a lot: card [row, column], outline, the piece", before=(CARD, OUTLINE))
 
 
 HOW_TO_PLAY = """\
@@ -137,6 +141,8 @@ class Izakaya(Rules):
     assets = ("jutaku_lots.toml", "jutaku_pieces.toml", "drinks.toml")
     takes_data = True
     default_bot = "innkeeper"
+    #: one piece on a lot chosen on the grid, no building round (004:123)
+    round_kind = PIECE_ON_A_LOT
     how_to_play = HOW_TO_PLAY
     #: a lead of a few hundred yen is not yet a win: a bottle or a price moves that much
     standing_scale = 300.0
@@ -144,9 +150,9 @@ class Izakaya(Rules):
     phase_ends = {"bids": "The bids are revealed", "last": "The last action round comes"}
 
     def code_folders(self):
-        """Its own package, and the physics that decides its play."""
+        """Its own package, the building kit it draws on, and the physics that decides its play."""
         import physics
-        return [*super().code_folders(), physics.FOLDER]
+        return [*super().code_folders(), FOLDER, physics.FOLDER]
 
     def __init__(self, info, assets):
         super().__init__(info, assets)
@@ -214,11 +220,8 @@ class Izakaya(Rules):
         return free4 if free4 else free2
 
     def building(self, s, r, c, outline) -> Building:
-        side = self.side(s, r, c)
-        b = Building(Lot(side.outlines), outline, pieces=self.pieces)
-        for p in s["buildings"].get(f"{r}:{c}:{outline}", []):
-            b.place(Placement(**p))
-        return b
+        return building(Lot(self.side(s, r, c).outlines), outline, s["buildings"].get(f"{r}:{c}:{outline}", []),
+                        self.pieces)
 
     def crowds(self, buildings: dict, r: int, c: int, outlines, outline: int, p: Placement) -> str | None:
         """004:123 — a card with two outlines holds two buildings side by side on one card,
@@ -256,7 +259,7 @@ class Izakaya(Rules):
             bid = SealedBid.restore(s["bid"])
             return [Action(f"bid:{a}", f"Bid ¥{a:,}", "Bid") for a in bid.allowed(seat)]
         if s["phase"] == "bonus":
-            return [Action("bonus", "Build the free piece", "Free piece", takes=BUILD_TAKES),
+            return [Action("bonus", "Build the free piece", "Free piece", takes=BUILD),
                     Action("bonus:none", "Take no free piece", "Free piece")]
         out = []
         free = self._corners_free(s)
@@ -286,7 +289,7 @@ class Izakaya(Rules):
         if not out:
             out.append(Action("pass", "Lay the disc aside (no action space can be used)", "Pass"))
         if s["supply"]:
-            out.append(Action("build", "Build a piece", "Build", takes=BUILD_TAKES))
+            out.append(Action("build", "Build a piece", "Build", takes=BUILD))
         return out
 
     def why_illegal(self, s, seat, key) -> IllegalMove:
@@ -308,28 +311,25 @@ class Izakaya(Rules):
     # ---- payloads ------------------------------------------------------------------
 
     def accept(self, s, seat, action, payload) -> Action:
+        """A build read against the position (its data already read by its declaration,
+        physics.placement, in the core): a usable card
+        of the grid, one of its outlines, a piece from the middle, within what the card's white
+        side allows, keeping every building rule at once (004:123)."""
         if action.key not in ("build", "bonus"):
             raise IllegalMove(f"{action.key!r} takes no data")
-        card = field(payload, "card", list, R_BUILD)
-        if len(card) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in card):
-            raise IllegalMove("'card' is [row, column]", R_BUILD)
-        r, c = card
+        r, c = payload["card"]
         if not self._cell(s, r, c):
             raise IllegalMove(f"there is no lot card at {r + 1},{c + 1}", R_BUILD)
         if self._is_blue(s, r, c):
             raise IllegalMove("the blue centre card cannot be used (004:99)", R_BUILD)
-        outlines = self.side(s, r, c).outlines
-        outline = field(payload, "outline", int, R_BUILD, low=0, high=len(outlines) - 1, default=0)
-        piece = field(payload, "piece", str, R_BUILD)
-        if piece not in s["supply"]:
-            raise IllegalMove("that piece is not in the supply", R_BUILD)
-        p = Placement(piece, field(payload, "x", float, R_BUILD, low=-MAX_X, high=MAX_X),
-                      field(payload, "y", float, R_BUILD, low=0.0, high=MAX_Y),
-                      field(payload, "rotation", float, R_BUILD, low=-360.0, high=360.0, default=0.0),
-                      field(payload, "flip", bool, R_BUILD, default=False),
-                      field(payload, "floor", int, R_BUILD, low=1, high=60))
-        b = self.building(s, r, c, outline)
         side = self.side(s, r, c)
+        outline = payload["outline"]
+        if outline >= len(side.outlines):
+            raise IllegalMove(f"card {r + 1},{c + 1} has {count_words(len(side.outlines), 'outline')}; "
+                              f"outline {outline} is not one of them", R_BUILD)
+        in_middle(payload["piece"], s["supply"], self.pieces, R_BUILD)
+        p = placed(payload)
+        b = self.building(s, r, c, outline)
         if p.floor > side.floors:
             raise IllegalMove(f"this lot allows {count_words(side.floors, 'floor')}; a building has no more floors "
                               "than its card asks (004:45)", R_BUILD)
@@ -341,21 +341,21 @@ class Izakaya(Rules):
         problems = [v for v in b.check(complete=False) if new in v.pieces]
         if problems:
             raise IllegalMove(f"that piece breaks a building rule: {problems[0].message}", problems[0].rule)
-        crowded = self.crowds(s["buildings"], r, c, outlines, outline, p)
+        crowded = self.crowds(s["buildings"], r, c, side.outlines, outline, p)
         if crowded:
             raise IllegalMove(f"that piece breaks a building rule: {crowded}", R_OVERLAP)
         return action._replace(data=(r, c, outline, p))
 
     def sample_payload(self, view, action, rng):
+        """A random piece on a random card, on its first floor or the next: mostly refused."""
         k = view["k"]
         r, c = rng.below(k), rng.below(k)
-        supply = view["supply"]
         b = view["buildings"].get(f"{r}:{c}:0", [])
         floor = 1 + max((p["floor"] for p in b), default=0) if b and rng.below(2) else 1
         top = max((p["y"] + 10 for p in b if p["floor"] == floor - 1), default=0.0)
-        return {"card": [r, c], "outline": 0, "piece": supply[rng.below(len(supply))],
-                "x": float(10 + rng.below(50)), "y": top if floor > 1 else 0.0, "rotation": 0.0,
-                "flip": False, "floor": floor}
+        return BUILD.sample(rng, among={"piece": view["supply"], "x": [float(10 + n) for n in range(50)]},
+                            fixed={"card": [r, c], "outline": 0, "y": top if floor > 1 else 0.0, "rotation": 0.0,
+                                   "flip": False, "floor": floor})
 
     # ---- apply ---------------------------------------------------------------------
 
@@ -446,8 +446,7 @@ class Izakaya(Rules):
         r, c, outline, p = data
         key = f"{r}:{c}:{outline}"
         s["supply"].remove(p.piece)
-        s["buildings"].setdefault(key, []).append({"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation,
-                                                   "flip": p.flip, "floor": p.floor})
+        s["buildings"].setdefault(key, []).append(written(p))
         verdict = judged(self.building(s, r, c, outline))
         name = self.piece_name(p.piece)
         what = f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}" + (" (the free piece)" if free else "")

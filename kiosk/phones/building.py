@@ -9,7 +9,10 @@ it would land, in mm) and sends what the finger does: pick a piece, move it, tur
 set down, take back, Stop!. The bench is the kiosk's own (kiosk.practice.turn.TurnBench),
 so the geometry and the rules' refusals are the kiosk's, and every move is a move of the
 match, made at the second of the kiosk's clock it arrives at (never the phone's clock):
-two phones reaching for one piece, the first to arrive gets it, the other is told.
+two phones reaching for one piece, the first to arrive gets it, the other is told. A piece
+set down is written as the building kit writes every placement (games.building.placing)
+and refused as the match refuses it: a finger may drag a piece far off the card (MAX_MM),
+and the placement's declared bounds (physics.placement) then say so.
 """
 
 from __future__ import annotations

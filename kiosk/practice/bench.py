@@ -16,31 +16,30 @@ import re
 
 from core.errors import IllegalMove
 from core.game import Match, Move
+from games.building.placing import building, payload
+from games.building.rounds import FLOOR_ROUND, LOT_ROUND, RoundKind
 from physics.building import Building, Lot, Placement
 from physics.practice.build import DROP_RULES, BuildPractice, Held
 
 from ..words import named
 
 
-def lot_in(view: dict, seat: int) -> Lot:
-    """The seat's lot as its view shows it: its card's side, or Countdown's card edge."""
-    if "card_mm" in view:
-        return Lot.card_edge(view["card_mm"])
-    lot = view["seats"][seat]["lot"]
-    return Lot(tuple(tuple(o) for o in lot["outlines"]), lot["floors"], lot["numeral"])
+def lot_in(view: dict, seat: int, kind: RoundKind | None = None) -> Lot:
+    """The seat's lot as its view shows it, by the kind of round its rules declare
+    (`rules.round_kind`: its lot card's side, or the card's own edge in a floor round)."""
+    return (kind or _kind_of(view, seat)).lot(view, seat)
 
 
-def seat_building(view: dict, seat: int, pieces) -> Building:
-    """The seat's building as its view shows it: its lot (or Countdown's card) and pieces."""
+def _kind_of(view: dict, seat: int) -> RoundKind:
+    """For callers that do not name the round's kind (the boards' pictures): a seat's view
+    with a lot card of its own is a lot round's, else a floor round's on the card's edge."""
+    return LOT_ROUND if "lot" in view["seats"][seat] else FLOOR_ROUND
+
+
+def seat_building(view: dict, seat: int, pieces, kind: RoundKind | None = None) -> Building:
+    """The seat's building as its view shows it: its lot (see `lot_in`) and pieces."""
     me = view["seats"][seat]
-    building = Building(lot_in(view, seat), me.get("outline", 0), pieces=pieces)
-    for p in me["building"]:
-        building.place(Placement(**p))
-    return building
-
-
-def _payload(p: Placement) -> dict:
-    return {"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation, "flip": p.flip, "floor": p.floor}
+    return building(lot_in(view, seat, kind), me.get("outline", 0), me["building"], pieces)
 
 
 class TurnBench(BuildPractice):
@@ -55,7 +54,9 @@ class TurnBench(BuildPractice):
         self.seat = seat
         self.clock = clock
         self.names = names or []
-        self.countdown = "card_mm" in match.view(seat)
+        #: what its rules say the building is (a lot round, a floor round, one piece on a lot)
+        self.kind: RoundKind = match.rules.round_kind
+        self.countdown = self.kind.by_floor
         self.pending: Placement | None = None      # red drink: waits to be set down with the other
         self.pending_moved = False                  # ... and it is a piece of the building, moved
         self.lifted: int | None = None              # red drink: the building's piece held (its index)
@@ -73,7 +74,7 @@ class TurnBench(BuildPractice):
         return self.view()["seats"][self.seat]
 
     def _mirror(self) -> Building:
-        return seat_building(self.view(), self.seat, self.match.rules.pieces)
+        return seat_building(self.view(), self.seat, self.match.rules.pieces, self.kind)
 
     def finished(self) -> bool:
         """This seat builds no more in this turn: its round is over, or its part in it."""
@@ -161,8 +162,7 @@ class TurnBench(BuildPractice):
         if not self.countdown:
             super().set_floor(floor)
         elif self.held and floor not in (None, self.floor_now()):
-            from games.countdown.rules import R_ROUND
-            self.refuse(IllegalMove(f"this round builds floor {self.floor_now()}, not floor {floor}", R_ROUND))
+            self.refuse(IllegalMove(f"this round builds floor {self.floor_now()}, not floor {floor}", self.kind.rule))
 
     def floor_words(self) -> str:
         if not self.countdown:
@@ -187,10 +187,7 @@ class TurnBench(BuildPractice):
         if not self.held:
             return None
         p = self.placement()
-        payload = _payload(p)
-        if self.countdown or self.turn is not None:
-            payload["seconds"] = round(self.clock(), 1)
-        seconds = payload.pop("seconds", None)
+        seconds = round(self.clock(), 1) if self.countdown or self.turn is not None else None
         if self.lifted is not None and self.pending is None:
             # red drink: the lifted piece waits where it is held, for the next new piece
             self.pending, self.pending_moved = p, True
@@ -204,11 +201,13 @@ class TurnBench(BuildPractice):
                 self.message = ("One new piece at a time: with the red drink, W lifts a piece of your "
                                 "building to set down with the waiting one")
                 return None
-            new, other = (payload, _payload(self.pending)) if self.pending_moved else (_payload(self.pending), payload)
-            payload = dict(new, **{"with": other})
+            new, other = (p, self.pending) if self.pending_moved else (self.pending, p)
+            data = payload(new, **{"with": payload(other)})
+        else:
+            data = payload(p)
         if seconds is not None:
-            payload["seconds"] = seconds
-        if not self.play_move("place", payload):
+            data["seconds"] = seconds
+        if not self.play_move("place", data):
             return None
         self.held = None
         self.pending, self.pending_moved, self.lifted = None, False, None

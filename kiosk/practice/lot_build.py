@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from physics.building import Building, Lot, Placement
+from games.building.placing import building, payload
+from physics.building import Building, Lot
 from physics.practice.build import BuildPractice
 
 from ..words import named
-from .bench import TurnBench, _payload
+from .bench import TurnBench
 from .turn import BuildTurnScreen, ChoiceMenu
 
 
@@ -58,18 +59,15 @@ class LotBench(TurnBench):
         view = self.view()
         r, c, o = (int(v) for v in self.lot_key.split(":"))
         card = view["cards"][r][c]
-        b = Building(Lot(tuple(tuple(x) for x in card["outlines"])), o, pieces=self.match.rules.pieces)
-        for p in view["buildings"].get(self.lot_key, []):
-            b.place(Placement(**p))
-        return b
+        return building(Lot(tuple(tuple(x) for x in card["outlines"])), o, view["buildings"].get(self.lot_key, []),
+                        self.match.rules.pieces)
 
     def drop(self) -> int | None:
         if not self.held or self.done:
             return None
         p = self.placement()
         r, c, o = (int(v) for v in self.lot_key.split(":"))
-        payload = dict(_payload(p), card=[r, c], outline=o)
-        if not self.play_move(self.action, payload):
+        if not self.play_move(self.action, payload(p, card=[r, c], outline=o)):
             return None
         self.held = None
         self.done = True

@@ -28,11 +28,13 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.game import Match
+from games.building.placing import payload
+from games.building.rounds import LOT
 
 from ..guard import guard
 from ..widgets.keybar import KeyBar
 from ..words import named
-from .bench import TurnBench, _payload, lot_in, seat_building  # noqa: F401  (read from here too)
+from .bench import TurnBench, lot_in, seat_building  # noqa: F401  (read from here too)
 from .build import BuildPracticeScreen
 
 
@@ -198,7 +200,7 @@ class BuildTurnScreen(BuildPracticeScreen):
             notes = [named(e, b.names) for e in self._news(log[self._heard:])]
             self._heard = len(log)
             mine = b.me()["building"] if not b.finished() else None
-            if mine is not None and [_payload(p) for p in b.building.placements] != mine \
+            if mine is not None and [payload(p) for p in b.building.placements] != mine \
                     and b.pending is None and b.lifted is None:
                 b.resync()
             if b.held is not None and b.held.piece not in b.view()["supply"]:
@@ -306,9 +308,9 @@ class BuildTurnScreen(BuildPracticeScreen):
 
     def _to_beat(self) -> str:
         """Tokyo Jutaku: the fastest Stop! that passed this round, the time to beat (004:56)."""
-        seats = self.bench.view().get("seats")
-        if self.bench.countdown or not seats or "stop" not in seats[0]:
+        if self.bench.kind.name != LOT:
             return ""
+        seats = self.bench.view()["seats"]
         times = [(e["stop"], i) for i, e in enumerate(seats) if e["stop"] is not None and i != self.bench.seat]
         if not times:
             return ""
@@ -351,9 +353,8 @@ class BuildTurnScreen(BuildPracticeScreen):
         self.refresh_all()                   # refused or not: the bench says why
 
     def action_drinks(self) -> None:
-        from games.jutaku.text import POWER_WORDS
-        keys = sorted(k for k in self.bench.legal_keys() if k.startswith("drink:"))
-        choices = [(k, f"{k[6:]}: {POWER_WORDS[k[6:]]}") for k in keys]
+        drinks = sorted((a.key, a.text) for a in self.bench.match.legal(self.bench.seat) if a.key.startswith("drink:"))
+        choices = [(key, f"{key[6:]}: {words}") for key, words in drinks]      # the rules' words for each
 
         def spend(key: str | None) -> None:
             if key and self.bench.play_move(key):

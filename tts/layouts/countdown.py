@@ -12,8 +12,8 @@ The other lot cards and the 8 architect markers stay in the box (Countdown uses 
 from __future__ import annotations
 
 from core.words import count_words
-from games.jutaku.architect import countdown_seconds
-from games.jutaku.cards import Deck
+from games.building.cards import Deck
+from games.countdown.clock import countdown_seconds
 
 from ..table import COLOURS, Table, reconstructed, seat as seat_at
 from . import jutaku as J

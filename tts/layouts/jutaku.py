@@ -22,7 +22,7 @@ import pygame
 
 from core.components import ARCHITECTS
 from core.words import count_words
-from games.jutaku.cards import CENTRE, SIZE
+from games.building.cards import CENTRE, SIZE
 from physics.building import CARD_MM, Building
 
 from .. import draw

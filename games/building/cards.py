@@ -1,4 +1,5 @@
-"""The Tokyo Jutaku lot cards, parsed from the data of assets/jutaku_lots.toml.
+"""The lot cards and the plan they lie in (assets/jutaku_lots.toml): Tokyo Jutaku's deck,
+which Bottle Bonus plays, Izakaya lays out as its city and Countdown builds on the edge of.
 
 Pure code: it is handed the parsed TOML dict (core.assets.load does the reading and the
 user's override), checks every value a person may have edited, and says which card and

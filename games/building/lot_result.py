@@ -1,4 +1,4 @@
-"""A building round's end in words (004:56): who won the lot and why, what every other
+"""A lot round's end in words (004:56): who won the lot and why, what every other
 builder did, and each building as it stood, for everyone at the table to read before the
 next round (core.announce). "Seat N" stands where a name goes.
 
@@ -98,7 +98,7 @@ def announcement(rules, events) -> Announcement | None:
             lines.append(f"Seat {i + 1} was still building when Seat {who + 1}'s Stop! passed{tried}")
         else:
             lines.append(f"Seat {i + 1} gave up{tried}")
-    lines += [e.text for e in events if e.kind in ("blue", "over")]
+    lines += [e.text for e in events if e.kind in rules.said_at_round_end]
     if len(winners) == 1:
         title = f"Round {data['round']} is over: Seat {winners[0] + 1} wins {seats[winners[0]]['card']}"
     elif winners:

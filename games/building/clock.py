@@ -1,9 +1,35 @@
-"""Time in Tokyo Jutaku: build times to the tenth of a second (004:56), and each builder's
-chance of finishing first, which the search bot and the computer architects value lots by."""
+"""The builder's clock of a building round: every building move happens at a second of its
+builder's own clock since "go!" (Tokyo Jutaku 004:29, 004:39; Countdown 004:66, 004:70), which
+runs on; build times count to the tenth of a second (004:56); and each builder's chance of
+finishing first, which the search bot and the computer architects value lots by."""
 
 from __future__ import annotations
 
 from itertools import pairwise
+
+from core.errors import IllegalMove
+
+#: a second a move names, compared with the clock: a move may come at the clock's second
+SLACK = 1e-9
+
+
+def named(payload) -> float | None:
+    """The second a move's data names (`{"seconds": s}`, a placement's moment), or None: the
+    data as it was sent, before it is read (core.simultaneous orders moves by it)."""
+    if isinstance(payload, dict):
+        at = payload.get("seconds")
+        if isinstance(at, (int, float)) and not isinstance(at, bool):
+            return float(at)
+    return None
+
+
+def runs_on(clock: float, at: float, rule: str) -> float:
+    """`at`, a second of a builder's clock that stands at `clock`: never before it, for the
+    clock runs on; IllegalMove under `rule` otherwise."""
+    if at < clock - SLACK:
+        raise IllegalMove(f"the clock runs on: this move at {at:.1f} s comes before your last one "
+                          f"at {clock:.1f} s", rule)
+    return at
 
 
 def tenths(seconds: float) -> float:

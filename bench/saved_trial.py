@@ -1,9 +1,11 @@
-"""Tokyo Jutaku's saved position declared as msgspec types: a trial beside persist.py.
+"""Tokyo Jutaku's saved position declared as msgspec types: a trial beside the hand checks
+(games/building/lot_persist.py), kept out of the game packages, for msgspec is only a test
+extra. bench/bench_saved_state.py and tests/test_saved_state.py import it from here.
 
-`check_saved` takes what persist.check_state takes and returns the same validated deep copy
-of plain data, or raises a ValueError (BadPosition) naming the path of what is wrong, e.g.
-`built[1][0].floor: Expected `int` <= 60`. It is not the live loading path (Jutaku.restore
-still calls persist.check_state); docs/saved-state.md compares the two.
+`check_saved` takes what lot_persist.check_state takes and returns the same validated deep
+copy of plain data, or raises a ValueError (BadPosition) naming the path of what is wrong,
+e.g. `built[1][0].floor: Expected `int` <= 60`. It is not the live loading path (the lot
+rounds' restore still calls lot_persist.check_state); docs/saved-state.md compares the two.
 
 Three parts, counted apart in bench/bench_saved_state.py:
 - the declaration (`_declare`): every value's kind and range, checked by msgspec in C. What
@@ -26,9 +28,10 @@ import msgspec
 from msgspec import Meta, Struct
 
 from core.payload import copy_plain
-
-from .cards import SIZE
-from .persist import COLOURS, PHASES, SIDES, STATUSES
+from games.bottle_bonus.persist import COLOURS
+from games.building.cards import SIZE
+from games.building.lot_persist import PHASES, SIDES, STATUSES
+from physics.placement import FLOOR, MAX_SECONDS, ROTATION, X, Y
 
 DRINKS = 36
 LOT_CARDS = 32              # on the plan, in the hands and completed: 32 (the 4 centre lots are empty)
@@ -59,7 +62,6 @@ def saved_type(rules, players: int) -> type[Struct]:
 
 @functools.lru_cache(maxsize=64)
 def _declare(players: int, bottle: bool, cards: tuple[str, ...], pieces: tuple[str, ...]) -> type[Struct]:
-    from .rules import MAX_FLOOR, MAX_SECONDS, MAX_X, MAX_Y
     n = players
 
     def exactly(kind, count):
@@ -81,11 +83,11 @@ def _declare(players: int, bottle: bool, cards: tuple[str, ...], pieces: tuple[s
 
     class Placed(Struct, forbid_unknown_fields=True):
         piece: Piece
-        x: Annotated[float, Meta(ge=-MAX_X, le=MAX_X)]
-        y: Annotated[float, Meta(ge=0.0, le=MAX_Y)]
-        rotation: Annotated[float, Meta(ge=-360.0, le=360.0)]
+        x: Annotated[float, Meta(ge=X.low, le=X.high)]          # the bounds of every placement
+        y: Annotated[float, Meta(ge=Y.low, le=Y.high)]          # (physics.placement)
+        rotation: Annotated[float, Meta(ge=ROTATION.low, le=ROTATION.high)]
         flip: bool
-        floor: Annotated[int, Meta(ge=1, le=MAX_FLOOR)]
+        floor: Annotated[int, Meta(ge=FLOOR.low, le=FLOOR.high)]
 
     class SavedJutaku(Struct, forbid_unknown_fields=True):
         players: Literal[n]

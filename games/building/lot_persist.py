@@ -1,8 +1,10 @@
-"""Checking a Jutaku position read from a save or a scenario, value by value.
+"""Checking a lot rounds position (Tokyo Jutaku's, Bottle Bonus's) read from a save or a
+scenario, value by value.
 
 Every value is checked before the state is used: its kind, its range, and that the
-pieces, lot cards and drinks add up (each exactly once). A wrong value is a ValueError
-saying which.
+pieces and lot cards add up (each exactly once); a game's own values (Bottle Bonus's drinks)
+by its `check_more`. A placed piece is held to the bounds every placement is read with
+(physics.placement). A wrong value is a ValueError saying which.
 """
 
 from __future__ import annotations
@@ -12,15 +14,17 @@ from core.checks import need as _need
 from core.checks import number as _num
 from core.checks import whole as _int
 from core.payload import copy_plain
+from physics.placement import MAX_SECONDS, check_placed
 
 from .cards import SIZE
-from .constants import MAX_FLOOR, MAX_SECONDS, MAX_X, MAX_Y
 
+#: the phases of the lot rounds, and those a game adds between rounds (Bottle Bonus's pour)
 PHASES = ("start", "build", "move", "pour", "take", "over")
 STATUSES = ("waiting", "building", "done", "out")
 SIDES = ("front", "back")
-COLOURS = ("black", "white", "blue", "red", "mint", "purple")
-PIECE_KEYS = {"piece", "x", "y", "rotation", "flip", "floor"}
+KEYS = frozenset({"players", "round", "phase", "grid", "at", "hand", "side", "won", "supply", "built", "outline",
+                  "status", "stop", "tries", "verdicts", "winners", "order", "turn", "history", "reason", "clock",
+                  "first"})
 
 
 def check_state(rules, data, players: int, options: dict) -> dict:
@@ -31,12 +35,7 @@ def check_state(rules, data, players: int, options: dict) -> dict:
         # saved before building moves were timed: each clock stood at its last Stop!
         s["clock"] = [max(t, default=0.0) if isinstance(t, list) else 0.0 for t in s["tries"]]
     s.setdefault("first", 0)      # saved before the first to place was drawn: seat 1
-    keys = {"players", "round", "phase", "grid", "at", "hand", "side", "won", "supply", "built", "outline",
-            "status", "stop", "tries", "verdicts", "winners", "order", "turn", "history", "reason", "clock",
-            "first"}
-    if rules.bottle:
-        keys |= {"box", "held", "kept", "staked", "spent", "barred", "tray", "pourer", "pours", "takers",
-                 "take_turn", "last_pour"}
+    keys = KEYS | rules.saved_more
     missing, extra = keys - set(s), set(s) - keys
     _need(not missing, f"the position lacks {sorted(missing)[:3]}")
     _need(not extra, f"the position has unknown fields {sorted(extra)[:3]}")
@@ -78,14 +77,7 @@ def check_state(rules, data, players: int, options: dict) -> dict:
     pieces = list(supply)
     for i, b in enumerate(_list(s["built"], n, "built")):
         for p in _list(b, None, f"seat {i + 1}'s building"):
-            _need(isinstance(p, dict) and set(p) == PIECE_KEYS, "a placed piece has piece, x, y, rotation, flip, floor")
-            _need(isinstance(p["piece"], str) and p["piece"] in rules.pieces, "a placed piece is unknown")
-            _num(p["x"], -MAX_X, MAX_X, "x")
-            _num(p["y"], 0.0, MAX_Y, "y")
-            _num(p["rotation"], -360.0, 360.0, "rotation")
-            _need(isinstance(p["flip"], bool), "flip is true or false")
-            _int(p["floor"], 1, MAX_FLOOR, "floor")
-            pieces.append(p["piece"])
+            pieces.append(check_placed(p, rules.pieces)["piece"])
         _need(not b or s["hand"][i] is not None, f"seat {i + 1} builds without a lot card")
     _need(sorted(pieces) == sorted(ids), "every piece is in the supply or on one lot, once")
     order = {pid: k for k, pid in enumerate(ids)}
@@ -126,33 +118,5 @@ def check_state(rules, data, players: int, options: dict) -> dict:
               "a builder holds a lot card")
     if phase == "move":
         _need(len(s["order"]) == n and sorted(s["order"]) == list(range(n)), "every seat moves once")
-    if rules.bottle:
-        _check_bottle(s, n, phase)
+    rules.check_more(s, n, phase)
     return s
-
-
-def _check_bottle(s, n, phase) -> None:
-    drinks = list(_list(s["box"], None, "box")) + list(_list(s["tray"], None, "tray"))
-    for held in _list(s["held"], n, "held"):
-        drinks += _list(held, None, "a seat's drinks")
-    for kept in _list(s["kept"], n, "kept"):
-        drinks += _list(kept, None, "a seat's kept drinks")
-    drinks += [d for d in _list(s["staked"], n, "staked") if d is not None]
-    _need(all(isinstance(d, int) and not isinstance(d, bool) for d in drinks), "a drink is a number 0-35")
-    _need(sorted(drinks) == list(range(36)), "each of the 36 drinks is in one place")
-    _need(s["box"] == sorted(s["box"]), "the box is sorted")
-    for spent in _list(s["spent"], n, "spent"):
-        _need(all(c in COLOURS for c in _list(spent, None, "spent drinks")), "a spent drink is a colour")
-    for b in _list(s["barred"], n, "barred"):
-        _need(b is None or isinstance(b, str), "a barred piece")
-    _need(s["pourer"] is None or _int(s["pourer"], 0, n - 1, "pourer") is not None, "pourer")
-    for p in _list(s["pours"], None, "pours"):
-        _int(p, 0, n - 1, "a pourer")
-    for t in _list(s["takers"], None, "takers"):
-        _int(t, 0, n - 1, "a taker")
-    _int(s["take_turn"], 0, max(len(s["takers"]) - 1, 0), "take_turn")
-    _need(s["last_pour"] is None or isinstance(s["last_pour"], dict), "last_pour")
-    if phase == "pour":
-        _need(s["pourer"] is not None, "a pour has a pourer")
-    if phase == "take":
-        _need(bool(s["takers"]) and bool(s["tray"]), "a take has takers and drinks")

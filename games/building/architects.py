@@ -1,6 +1,7 @@
-"""Computer architects for Tokyo Jutaku and Bottle Bonus: they really build, and play to win.
+"""The computer architect of lot rounds (Tokyo Jutaku, Bottle Bonus): it really builds, and
+plays to win.
 
-Each level (architect.LEVELS) plans a building from its own view (its lot, the pieces
+Each level (planner.LEVELS) plans a building from its own view (its lot, the pieces
 still in the middle), verified by the same rule check and the same physics verdict as
 a person's Stop!, then places it piece by piece, each placement at a moment of its own
 clock, and calls Stop! when its level's time is up. All seats build at once: the table
@@ -14,8 +15,9 @@ Between rounds it values a lot card by its yen times its chance of being built f
 against the cards the others hold (the same estimate the search bot scores by, at the
 architect's own pace), and never stays on a card it cannot build when it may move
 (004:58). Its plans and times come from its own random stream, drawn from the game's
-seed, so every seed is another game. In Bottle Bonus it spends each of the six drinks
-where it helps (004:83-93).
+seed, so every seed is another game. A game with moves of its own (Bottle Bonus's drinks)
+teaches it them in a subclass, through the hooks `before_building`, `while_building`,
+`further` and `between_rounds`.
 """
 
 from __future__ import annotations
@@ -25,16 +27,12 @@ from functools import lru_cache
 from core.game import Move
 from physics.building import Lot
 
-from . import architect
-from .timing import first_chances, tenths
+from . import planner
+from .clock import first_chances, tenths
+from .placing import payload
 
-DRINK_TASTE = ("white", "red", "purple", "black", "mint", "blue")
 #: a card the level cannot build, or barely, is worth this share of its yen
 HOPELESS = 0.0
-#: purple moves only to a card worth this much more than the best one in reach
-PURPLE_GAIN = 1.25
-#: mint is called on a leader who has placed all but this many of its card's pieces
-MINT_LEFT = 1
 #: the cards a later chooser of a start card is foreseen to weigh: the most yen a second
 FORESEEN = 4
 
@@ -50,11 +48,7 @@ def card_lot(card: dict) -> Lot:
     return Lot(tuple(tuple(o) for o in card["outlines"]), card["floors"], card["numeral"])
 
 
-def payload(p) -> dict:
-    return {"piece": p.piece, "x": p.x, "y": p.y, "rotation": p.rotation, "flip": p.flip, "floor": p.floor}
-
-
-def pace(level: architect.Level, pieces: int, floors: int) -> float:
+def pace(level: planner.Level, pieces: int, floors: int) -> float:
     """The level's usual time for a lot: its model without the random factor."""
     return level.seconds_base + level.seconds_per_piece * pieces + level.seconds_per_floor * floors
 
@@ -71,10 +65,10 @@ def twins(pieces) -> dict[str, tuple[str, ...]]:
 
 
 @lru_cache(maxsize=4096)
-def buildable(lot: Lot, level: architect.Level, pieces) -> bool:
-    """Whether the level might build the lot from the whole supply (architect.may_build): a
+def buildable(lot: Lot, level: planner.Level, pieces) -> bool:
+    """Whether the level might build the lot from the whole supply (planner.may_build): a
     judgement of the card, without trying a building, worked out once."""
-    return architect.may_build(lot, pieces.ids(), level, pieces)
+    return planner.may_build(lot, pieces.ids(), level, pieces)
 
 
 class ArchitectBot:
@@ -84,14 +78,14 @@ class ArchitectBot:
 
     def __init__(self, rules, level: str):
         self.rules = rules
-        self.level = architect.LEVELS[level]
+        self.level = planner.LEVELS[level]
         self.name = level
-        self.plan: architect.Plan | None = None
+        self.plan: planner.Plan | None = None
         self.key = None
         self.begun = 0.0           # the moment on its clock the plan began
         self.done_before = 0       # pieces of the plan already placed when it began
-        self.free = 0              # white drink: pieces placed before the round, no time taken
-        self.red = False           # red drink spent this round
+        self.free = 0              # pieces placed before the round's clock runs (they take no time)
+        self.quick = 0             # pieces of the plan whose time is saved this round
         self.round_seen = None
         self.hopeless: set[Lot] = set()   # lots it found no building for at a round's start
 
@@ -104,10 +98,10 @@ class ArchitectBot:
             return self._start(view, keys, legal)
         if phase == "move":
             return self._move(view, keys)
-        if phase == "pour":
-            return keys["pour"]
-        if phase == "take":
-            return self._take(view, keys)
+        return self.between_rounds(view, keys, legal)
+
+    def between_rounds(self, view, keys, legal):
+        """Hook: a move of a game's own phases between rounds."""
         return legal[0]
 
     # ---- building ----------------------------------------------------------------------
@@ -115,7 +109,7 @@ class ArchitectBot:
     def _build(self, view, keys, rng):
         me = view["seats"][view["me"]]
         if self.round_seen != view["round"]:
-            self.round_seen, self.free, self.red = view["round"], 0, False
+            self.round_seen, self.free, self.quick = view["round"], 0, 0
         decided = self._decide(view, me, keys, rng)
         if isinstance(decided, Move) or decided.takes:
             return decided
@@ -124,9 +118,9 @@ class ArchitectBot:
     def _decide(self, view, me, keys, rng):
         built = [b["piece"] for b in me["building"]]
         now = max(me["clock"], view.get("now", 0.0))
-        drink = self._drink_first(view, me, keys)
-        if drink is not None:
-            return drink
+        first = self.before_building(view, me, keys)
+        if first is not None:
+            return first
         key = (view["round"], me["card"], me["side"])
         plan = self.plan if self.key == key else None
         if plan is not None and not self._still_good(plan, me, view):
@@ -135,7 +129,7 @@ class ArchitectBot:
             if self.key == key and me["tries"]:
                 return keys["give_up"]
             available = [p for p in view["supply"] + built if p != me.get("barred")]
-            plan = architect.plan(lot_of(me), available, self.level, rng, self.rules.pieces)
+            plan = planner.plan(lot_of(me), available, self.level, rng, self.rules.pieces)
             fresh = self.key != key
             self.plan, self.key = plan, key
             if plan is None:
@@ -152,37 +146,34 @@ class ArchitectBot:
         stop = self._stop_at(plan)
         if self._beaten(view, stop):
             return keys["give_up"]
-        if "drink:mint" in keys and self._mint_now(view):
-            return keys["drink:mint"]
+        now_then = self.while_building(view, keys)
+        if now_then is not None:
+            return now_then
         if done < len(built):
             return keys["take_back"]
         if plan.outline != me["outline"]:
             return keys[f"outline:{plan.outline}"]
         if done < len(plan.placements):
-            at = self._piece_at(plan, done, me)
-            pair = self._pair(plan, done, me)
-            if pair is not None:
-                return Move("place", {"pieces": [payload(p) for p in pair], "seconds": at})
-            return Move("place", dict(payload(plan.placements[done]), seconds=at))
+            return Move("place", payload(plan.placements[done], seconds=self._piece_at(plan, done, me)))
         return Move("stop", {"seconds": max(stop, me["last_try"], me["clock"])})
 
     def _timed(self, plan) -> int:
-        """The pieces of the plan that take time: those not yet placed when it began, less a
-        white drink's free piece."""
+        """The pieces of the plan that take time: those not yet placed when it began."""
         return max(1, len(plan.placements) - self.done_before)
 
     def _span(self, plan) -> float:
         """The time the rest of the plan takes from its beginning: the level's build time for
-        the whole card, cut to the share of pieces still to place, less what the drinks gave."""
+        the whole card, cut to the share of pieces still to place, less the pieces that took
+        no time (`free`, `quick`)."""
         n = len(plan.placements)
         share = (n - self.done_before + 1) / (n + 1)
         per_piece = plan.seconds / (n + 1)
-        saved = per_piece * (self.free + (1 if self.red else 0))
+        saved = per_piece * (self.free + self.quick)
         return max(per_piece, plan.seconds * share - saved)
 
     def _piece_at(self, plan, done: int, me) -> float:
         """The moment the plan's piece `done` is placed: the plan's pieces evenly over its
-        time; a white drink's piece at once (004:85)."""
+        time; a free piece at once."""
         if self.free and done < self.free:
             return me["clock"]
         k = done - self.done_before + 1
@@ -220,53 +211,27 @@ class ArchitectBot:
         return plan.__class__(plan.outline, tuple(placements), plan.seconds)
 
     def _still_good(self, plan, me, view) -> bool:
-        """The plan can still be built: its next pieces are free, none barred by mint."""
+        """The plan can still be built: its next pieces are free, none of them the one the
+        builder may not take now (`barred` in its view: a piece just put back)."""
         done = _prefix(plan, me["building"])
         free = set(view["supply"]) | {b["piece"] for b in me["building"][done:]}
         rest = [p.piece for p in plan.placements[done:]]
         return all(p in free and p != me.get("barred") for p in rest)
 
-    # ---- drinks (Bottle Bonus, 004:83-93) -------------------------------------------------
+    # ---- hooks: a game's own moves --------------------------------------------------------
 
-    def _held(self, me) -> set[str]:
-        return set(me.get("drink_colours") or [])
-
-    def _drink_first(self, view, me, keys):
-        """Drinks spent before building: black for a card it cannot build (or hardly wins
-        with), blue when it expects to win the round, white and red for time."""
-        if not self.rules.bottle:
-            return None
-        if me["building"] or me["tries"]:
-            return None
-        if "drink:black" in keys and self._worth(view, view["me"], lot_of(me), me["lot"]["yen"]) \
-                < me["lot"]["yen"] / (2 * len(view["seats"])):
-            return keys["drink:black"]
-        if "drink:blue" in keys and self.level.name != "apprentice" and self._favourite(view):
-            return keys["drink:blue"]
-        if "drink:white" in keys:
-            self.free = 1
-            return keys["drink:white"]
-        if "drink:red" in keys:
-            self.red = True
-            return keys["drink:red"]
+    def before_building(self, view, me, keys):
+        """Hook: a move before the first piece of a round (None: build)."""
         return None
 
-    def _pair(self, plan, done, me):
-        """Red drink: this round a new piece may be placed together with another; the
-        architect places its last two pieces in one go."""
+    def while_building(self, view, keys):
+        """Hook: a move made while building instead of the plan's next step (None: build on)."""
         return None
 
-    def _mint_now(self, view) -> bool:
-        """Mint against a leader: a builder with at least as much yen as this one, about to
-        finish (all but MINT_LEFT of its pieces placed), whose last piece goes back (004:87)."""
-        me = view["me"]
-        mine = view["seats"][me]["yen"]
-        for i, e in enumerate(view["seats"]):
-            if i == me or e["status"] != "building" or not e["lot"] or not e["building"]:
-                continue
-            if e["yen"] >= mine and len(e["building"]) >= e["lot"]["pieces"] - MINT_LEFT:
-                return True
-        return False
+    def further(self, view, keys, choice, keep):
+        """Hook: the move between rounds once those in reach are weighed (`choice`, with `keep`
+        the worth of staying): a game's own moves may go further."""
+        return choice
 
     def _favourite(self, view) -> bool:
         """Whether this architect is the likeliest to build first this round."""
@@ -357,24 +322,8 @@ class ArchitectBot:
             keep = ("keep", self._worth(view, view["me"], lot_of(me), me["lot"]["yen"]))
             if keep[1] <= 0 and moves:
                 keep = None              # never stay on a card it cannot build (004:58)
-        choice = self._best_card(view, moves, keep)
-        purple = [k for k in keys if k.startswith("purple:")]
-        if purple:
-            best = self._best_card(view, purple, None)
-            here = -1.0 if choice is None else (keep[1] if choice == "keep" else self._value_of(view, choice))
-            if best is not None and self._value_of(view, best) > PURPLE_GAIN * max(here, 0.0) + 1e-9:
-                choice = best
-        if choice is None:
-            choice = self._best_card(view, purple, None)
+        choice = self.further(view, keys, self._best_card(view, moves, keep), keep)
         return keys[choice] if choice else next(iter(keys.values()))
-
-    def _take(self, view, keys):
-        rules = self.rules
-        have = self._held(view["seats"][view["me"]])
-        ranked = sorted((k for k in keys if k.startswith("take:") and k != "take:none"),
-                        key=lambda k: (rules.colour_ids[int(k[5:]) // 6] in have,
-                                       DRINK_TASTE.index(rules.colour_ids[int(k[5:]) // 6])))
-        return keys[ranked[0]] if ranked else keys["take:none"]
 
 
 @lru_cache(maxsize=65536)
@@ -392,8 +341,10 @@ def _prefix(plan, building) -> int:
     return n
 
 
-def _factory(level):
-    return lambda rules: ArchitectBot(rules, level)
+def _factory(kind, level):
+    return lambda rules: kind(rules, level)
 
 
-ARCHITECT_BOTS = {name: _factory(name) for name in architect.LEVELS}
+def architect_bots(kind=ArchitectBot) -> dict:
+    """A game's bots: an architect of `kind` (ArchitectBot or a game's own) at every level."""
+    return {name: _factory(kind, name) for name in planner.LEVELS}

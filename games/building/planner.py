@@ -1,4 +1,4 @@
-"""The computer architect: plans a building for a lot card, or the next Countdown floor.
+"""The computer architects' planner: a building for a lot card, or the next Countdown floor.
 
 Pure and deterministic: no clock, no files; chance only from the Rng it is handed. A
 plan is never assumed to be good: every returned building has passed the rule check of
@@ -16,7 +16,8 @@ each row: the order a person places them in, each acceptable when it is placed.
 
 How a Countdown floor is planned (`plan_floor`): on the card's own edge (004:68) the next
 floor is one row of flat-topped pieces of one height inside the floor below, with as
-many pieces as fit (up to `limit`). Flat pieces (8-20 mm high) come first, pieces up to
+many pieces as fit (up to `limit`: how many the builder manages in the floor's time, which
+Countdown's bot works out from its clock). Flat pieces (8-20 mm high) come first, pieces up to
 40 mm high only when no flat one fits, then taller ones, and pieces that end the tower
 (a roof, an L: nothing lies flat on them) last; of the rows
 with the most pieces the widest is taken (the floor above keeps its room and the narrow
@@ -93,10 +94,6 @@ LEVELS: dict[str, Level] = {
                     seconds_base=8.0, seconds_per_piece=4.0, spread=0.1, seconds_per_floor=2.0),
 }
 
-# 004:70-73 — the Countdown rounds: 60 s for floor 1, 45 s, 30 s, then 15 s a floor.
-COUNTDOWN_SECONDS = (60.0, 45.0, 30.0)
-COUNTDOWN_LATER_SECONDS = 15.0
-
 EPS = 1e-6
 
 
@@ -117,16 +114,6 @@ def build_seconds(level: Level, pieces: int, floors: int, rng) -> float:
     base = level.seconds_base + level.seconds_per_piece * pieces + level.seconds_per_floor * floors
     factor = 1.0 - level.spread + 2.0 * level.spread * rng.below(1001) / 1000.0
     return round(base * factor, 1)
-
-
-def countdown_seconds(floor: int) -> float:
-    """How long the Countdown round for this floor lasts (004:70-73)."""
-    return COUNTDOWN_SECONDS[floor - 1] if floor <= len(COUNTDOWN_SECONDS) else COUNTDOWN_LATER_SECONDS
-
-
-def countdown_limit(level: Level, floor: int) -> int:
-    """How many pieces the level places in the Countdown round for this floor (at least 1)."""
-    return max(1, int(countdown_seconds(floor) // level.seconds_per_piece))
 
 
 # ---- shapes ------------------------------------------------------------------------------
