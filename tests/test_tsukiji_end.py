@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.yen import accounts, pieces
 from core.errors import IllegalMove, ScenarioError  # noqa: F401
 from tests.tsukiji_support import ALL_OUT, RULES, crab_position, keys, play, position, seat, tsukiji  # noqa: F401
 
@@ -154,7 +155,8 @@ def test_scramble_changes_only_what_a_seat_may_not_know(tsukiji):
     shadow = rules.scramble(m.state, 0, Rng(5), 3, m.options)
     assert rules.dump(shadow)["yen"][0] == m.view(0)["yen"][0]
     assert rules.dump(shadow)["yen"][1:] != rules.dump(m.state)["yen"][1:], "others' yen are re-dealt"
-    assert rules.conserved(shadow)["yen"] == 0
+    counted = rules.conserved(shadow)
+    assert sum(accounts(counted).values()) == counted["yen"] == 23_500      # 000:12: the box's yen tiles
     assert rules.dump(rules.scramble(m.state, 1, Rng(5), 3, m.options))["bid"]["sealed"]["bids"] == {"1": 900}
 
 
@@ -199,7 +201,9 @@ def test_conserved_pieces_are_the_box_contents(tsukiji):
     assert sum(v for k, v in c.items() if k.startswith("tokens:")) == 119
     assert sum(v for k, v in c.items() if k.startswith("licences:")) == 33
     assert sum(v for k, v in c.items() if k.startswith("boats:")) == 15
-    assert (c["shares"], c["loans"], c["coolboxes"], c["carts"], c["yen"]) == (2, 3, 2, 2, 0)
+    # 000:12 — 60 yen tiles: 35 × ¥100, 10 × ¥500, 15 × ¥1,000
+    assert (c["shares"], c["loans"], c["coolboxes"], c["carts"], c["yen"]) == (2, 3, 2, 2, 23_500)
+    assert sum(accounts(c).values()) == 23_500 and accounts(c)["supply"] == 23_500 - 5 * 2000
 
 
 @pytest.mark.parametrize("change,message", [

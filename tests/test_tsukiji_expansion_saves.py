@@ -11,9 +11,12 @@ Lines are cited as 000:NNN (000_e98393ccc20da7fd.txt); the tests never read that
 
 from __future__ import annotations
 
+import json
+
 import msgpack
 import pytest
 
+from core.yen import accounts, pieces
 from core import saves
 from core.errors import IllegalMove, ScenarioError
 from core.rng import Rng
@@ -74,14 +77,16 @@ def test_random_expansion_games_round_trip_and_conserve(tsukiji, players):
                         (3, dict(ALL_IN, table_mackerel="horse_mackerel", more_fish=2, more_external=2))):
         m = tsukiji.new(players, seed=seed, options=dict(EXPANSION, round_limit=40, **extra))
         start = rules.conserved(m.state)
-        assert start["yen"] == 0
+        assert start["yen"] == 23_500 == sum(accounts(start).values())
         rng = Rng(seed, stream=players)
         for n, _ in enumerate(play_random(tsukiji, m, rng, 300)):
             d = rules.dump(m.state)
             again = rules.restore(d, players, m.options)
             assert packed(rules.dump(again)) == packed(d), f"seed {seed}, move {n}: dump → restore → dump"
-            assert rules.conserved(m.state) == start, f"seed {seed}, move {n}: pieces not conserved"
-            assert rules.conserved(again) == start
+            now = rules.conserved(m.state)
+            assert pieces(now) == pieces(start), f"seed {seed}, move {n}: pieces not conserved"
+            assert sum(accounts(now).values()) == 23_500 and min(accounts(now).values()) >= 0
+            assert rules.conserved(again) == now
             if n % 25 == 0:
                 data = m.save()
                 loaded = saves.load(data)
@@ -175,7 +180,7 @@ def test_expansion_box_and_totals(tsukiji):
     assert sum(v for k, v in c.items() if k.startswith("tokens:")) == 119 + 65
     assert sum(v for k, v in c.items() if k.startswith("licences:")) == 33 + 23
     assert sum(v for k, v in c.items() if k.startswith("boats:")) == 15 + 3
-    assert (c["buyers"], c["expansion_markers"], c["ship_rental_markers"], c["yen"]) == (2, 2, 6, 0)
+    assert (c["buyers"], c["expansion_markers"], c["ship_rental_markers"], c["yen"]) == (2, 2, 6, 23_500)
 
 
 # ==== hand-written positions with the expansion =======================================================================
@@ -415,12 +420,19 @@ JUNK = ([["x"]], {"a": []}, "t:x", None, True, -1, 0, 7, 2 ** 40, "", "mackerel"
         [0], [[]], {}, {"kind": "fish"}, ["mackerel"], 1.5)
 
 
+def as_json(data) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
 def test_a_save_damaged_anywhere_is_refused_with_a_value_error(tsukiji):
     """Any one value of a dump replaced by junk: the position is refused with a ValueError
-    (or is still a position), never another exception."""
+    saying what is wrong, or it is still a position and is kept exactly as given (an empty
+    value: as if it were omitted); never another exception, never a position put right
+    quietly. Nearly all junk is refused: a `restore` that refused nothing fails here."""
     rules = tsukiji.rules
     m = tsukiji.new(4, seed=6, options=dict(EXPANSION, **ALL_IN))
     rng = Rng(6)
+    refusals, kept = [], []
     for n, _ in enumerate(play_random(tsukiji, m, rng, 120)):
         if n % 30:
             continue
@@ -439,11 +451,71 @@ def test_a_save_damaged_anywhere_is_refused_with_a_value_error(tsukiji):
             where = data
             for k in p[:-1]:
                 where = where[k]
-            where[p[-1]] = JUNK[rng.below(len(JUNK))]
+            junk = JUNK[rng.below(len(JUNK))]
+            where[p[-1]] = junk
             try:
-                rules.restore(data, 4, m.options)
-            except ValueError:
-                pass
+                restored = rules.restore(data, 4, m.options)
+            except ValueError as e:
+                assert str(e).strip(), f"{p} = {junk!r}: refused without a reason"
+                refusals.append(str(e))
+                continue
+            kept.append(p)
+            if junk not in (None, [], {}):
+                assert as_json(rules.dump(restored)) == as_json(data), f"{p} = {junk!r} was put right, not refused"
+    assert len(refusals) >= 9 * len(kept), f"only {len(refusals)} of {len(refusals) + len(kept)} damaged saves refused"
+    assert len(set(refusals)) > 50, "each refusal says what is wrong there"
+
+
+#: a save of `rich_position` with one value damaged, and the reason it is refused
+DAMAGED = [
+    (("seats", 0, "himono"), [["b:mackerel"]], r"holds 2 Himono licences, but himono lists 1: one list .*\(000:474\)"),
+    (("seats", 0, "himono", 0), ["b:mackerel", "t:sardines", "b:sardines"],
+     r"Himono licence 1 holds at most 2 barrels or tokens, not 3 \(000:474\)"),
+    (("seats", 0, "himono", 0, 0), "b:eel", r"'b:eel' on Himono licence 1 is neither a barrel"),
+    (("seats", 0, "boats", 0, "load"), ["mackerel/himono:7"], r"'mackerel/himono:0' to 'mackerel/himono:3' \(000:470\)"),
+    (("seats", 0, "boats", 0, "load"), ["eel/himono:0"], r"a Himono licence never catches eel"),
+    (("seats", 0, "boats", 0, "load"), ["sardines/himono:0", "mackerel/himono:1"],
+     r"boat 1: a ship using a Himono licence carries one kind of fish \(000:468\)"),
+    (("seats", 0, "boats", 0, "load"), ["mackerel/himono:0", "mackerel/himono:0"],
+     r"3 barrels at sea caught with Himono licence 1; never more than 2 \(000:470\)"),
+    (("seats", 0, "boats", 0, "load"), ["mackerel/horse_mackerel", "horse_mackerel"],
+     r"carries no horse mackerel \(000:489\)"),
+    (("seats", 0, "boats", 0, "load"), ["mackerel/horse_mackerel:0"], r"only Himono licences are told apart \(000:470\)"),
+    (("seats", 1, "buyers"), -1, r"seat 2's buyer markers must be a whole number"),
+    (("seats", 0, "berths"), 7, r"a harbour has 3 berths"),
+    (("action",), {"kind": "start", "pending": ["himono"]}, r"no action is in progress in phase main"),
+    (("markets", "fish", "himono"), "x", r"the Himono market is a mapping"),
+]
+
+
+@pytest.mark.parametrize("path,junk,reason", DAMAGED, ids=[m[:40] for _, _, m in DAMAGED])
+def test_a_damaged_save_is_refused_with_its_reason(tsukiji, path, junk, reason):
+    rules = tsukiji.rules
+    m = tsukiji.scenario(rich_position())
+    data = msgpack.unpackb(packed(rules.dump(m.state)), raw=False)
+    where = data
+    for k in path[:-1]:
+        where = where[k]
+    where[path[-1]] = junk
+    with pytest.raises(ValueError, match=reason):
+        rules.restore(data, 3, m.options)
+
+
+def test_new_himono_barrels_to_price_are_one_per_licence_at_most(tsukiji):
+    # 000:476: each Himono licence holding a pair brings one himono barrel at the start of the turn
+    rules = tsukiji.rules
+    m = tsukiji.scenario(rich_position())
+    for pending, ok in ((["himono"], True), (["himono", "himono"], True), (["himono"] * 3, False),
+                        (["mackerel"], False), ([["himono"]], False)):
+        data = rules.dump(m.state)
+        data["phase"] = "start"
+        data["action"] = {"kind": "start", "fugu": 0, "pending": pending}
+        data["markets"]["fish"]["himono"]["barrels"] -= len(pending)      # taken from the market
+        if ok:
+            assert rules.restore(data, 3, m.options).ctx["pending"] == pending
+        else:
+            with pytest.raises(ValueError, match=r"one at most per Himono licence \(000:476\)"):
+                rules.restore(data, 3, m.options)
 
 
 def test_a_damaged_save_of_an_expansion_game_is_refused(tsukiji):

@@ -433,7 +433,8 @@ def test_no_market_is_entered_blind_into_a_forced_loss(tsukiji):
     everything = {"expansion": "on", "blue_ship": "on", "collapse": "on", "round_limit": 30,
                   **{mk: "in" for mk in ("used_ships", "bank", "ship_rental", "influence", "rental")}}
     # The random bot in every seat (one stream for all), driven by the session; a refused ???
-    # price is the session's to replace.
+    # price is the session's to replace. Any other error of a move fails the test where it
+    # happens (nothing here catches it), and every step plays a move.
     bot = make_bot(tsukiji, "random")
     seen = 0
     for options in ({"round_limit": 30, "used_ships": "in", "bank": "in"}, everything):
@@ -445,7 +446,8 @@ def test_no_market_is_entered_blind_into_a_forced_loss(tsukiji):
                 if m.over:
                     break
                 offered = {s: m.legal(s) for s in m.to_act()}
-                session.computer()
+                played = len(m.log.moves)
+                assert session.computer() is not None and len(m.log.moves) == played + 1
                 who, key = m.log.moves[-1][:2]
                 action = next(a for a in offered[who] if a.key == key)
                 if action.key.startswith("enter:") and m.state.phase == "market":
@@ -493,7 +495,7 @@ def test_moves_and_events_use_the_box_words_and_refusals_keep_their_lines(tsukij
                         moves += 1
                         if INTERNAL.search(a.text):
                             bad.add(("move", a.text))
-                session.computer()
+                assert session.computer() is not None
     assert moves > 1000 and events > 1000
     assert not bad, sorted(bad)[:10]
     # a refusal still names its rule with the line

@@ -109,7 +109,7 @@ def group(kind: str) -> str:
 # ---- what the state says -------------------------------------------------------------------------
 
 def expected(rules, s) -> Counter:
-    return Counter({k: v for k, v in rules.conserved(s).items() if k != "yen" and v})
+    return Counter({k: v for k, v in rules.conserved(s).items() if not k.startswith("yen") and v})
 
 
 def seat_barrels_and_tokens(s, i: int) -> tuple[Counter, Counter]:

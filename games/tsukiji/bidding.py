@@ -1,4 +1,6 @@
-"""Sealed bids (core.bids.SealedBid): King Crab, Tuna, Auction, Barter."""
+"""Sealed bids (core.bids.SealedBid): King Crab, Tuna, Auction, Barter, and with the expansion
+Swordfish and the Foreign Market. The moves are the bidders' (BID_MOVES); what the winner pays
+to whom is the market's (its `award`)."""
 
 from __future__ import annotations
 
@@ -7,12 +9,13 @@ from core.game import Action, Event
 from core.rng import Rng
 
 
-from .data import BAG_FISH
-from .state import (State, add, pay,
-                    yen)
+from .state import State, add, yen
 
 BID_NAMES = {"king_crab": "King Crab auction", "tuna": "Tuna auction", "auction": "auction",
              "barter": "barter", "swordfish": "Swordfish auction", "foreign_market": "Foreign Market auction"}
+
+#: the moves of a sealed bid, by kind: the Bidding method applying each
+BID_MOVES = {"bid": "_bid", "winner": "_pick", "accept": "_pick", "reject": "_reject"}
 
 
 class Bidding:
@@ -44,63 +47,50 @@ class Bidding:
         return out
 
     def _apply_bid(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        getattr(self, BID_MOVES[data[0]])(s, seat, data, rng, ev)
+
+    def _bid(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        """A sealed bid; the last one reveals them all (core.bids.SealedBid)."""
         b = s.bid
-        op = data[0]
-        if op == "bid":
-            b["sealed"].submit(seat, data[1])
-            ev.append(Event("bid", f"Seat {seat + 1} has bid.", seat))
-            if not b["sealed"].complete:
-                return
-            order = [(s.turn + i) % s.players for i in range(s.players)]
-            ranked = b["sealed"].reveal(order)
-            ev.append(Event("reveal", "The bids: " + ", ".join(f"seat {o + 1} ¥{a:,}" for o, a in
-                                                               sorted(b["sealed"].bids.items())) + ".", None,
-                            {"bids": {str(o): a for o, a in b["sealed"].bids.items()}}))
-            if b["kind"] == "barter":
-                b["stage"] = "choose"
-                return
-            top = ranked[0][1]
-            tied = [o for o, a in ranked if a == top]
-            if len(tied) > 1:
-                b["stage"] = "tie"
-                b["tied"] = sorted(tied)
-                return
-            self._award(s, tied[0], rng, ev)
-        elif op == "winner":
-            self._award(s, data[1], rng, ev)
-        elif op == "accept":
-            self._award(s, data[1], rng, ev)
-        else:
-            for k, n in b["lot"].items():
-                add(s.seats[s.turn]["tokens"], k, n)
-            ev.append(Event("barter", f"Seat {s.turn + 1} refuses every bid and takes the tokens back.", s.turn))
-            self._finish_bid(s, rng, ev)
+        b["sealed"].submit(seat, data[1])
+        ev.append(Event("bid", f"Seat {seat + 1} has bid.", seat))
+        if not b["sealed"].complete:
+            return
+        order = [(s.turn + i) % s.players for i in range(s.players)]
+        ranked = b["sealed"].reveal(order)
+        ev.append(Event("reveal", "The bids: " + ", ".join(f"seat {o + 1} ¥{a:,}" for o, a in
+                                                           sorted(b["sealed"].bids.items())) + ".", None,
+                        {"bids": {str(o): a for o, a in b["sealed"].bids.items()}}))
+        if self.m[b["kind"]].picks_a_bid:                               # Barter, 000:325
+            b["stage"] = "choose"
+            return
+        top = ranked[0][1]
+        tied = [o for o, a in ranked if a == top]
+        if len(tied) > 1:
+            b["stage"] = "tie"
+            b["tied"] = sorted(tied)
+            return
+        self._award(s, tied[0], rng, ev)
+
+    def _pick(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        """The active player breaks a tie, or accepts a bid (000:325)."""
+        self._award(s, data[1], rng, ev)
+
+    def _reject(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        """Every bid refused: the tokens come back (000:325)."""
+        b = s.bid
+        for k, n in b["lot"].items():
+            add(s.seats[s.turn]["tokens"], k, n)
+        ev.append(Event("barter", f"Seat {s.turn + 1} refuses every bid and takes the tokens back.", s.turn))
+        self._finish_bid(s, rng, ev)
 
     def _award(self, s: State, winner: int, rng: Rng, ev: list) -> None:
+        """The lot is the winner's; what is paid to whom is the market's (its `award`)."""
         b = s.bid
-        active = s.turn
         amount = b["sealed"].bids[winner]
         for k, n in b["lot"].items():
             add(s.seats[winner]["tokens"], k, n)
-        what = self.lot_text(b["lot"])
-        if b["kind"] in self.m and hasattr(self.m[b["kind"]], "award"):  # Swordfish, Foreign Market
-            self.m[b["kind"]].award(s, winner, amount, ev)
-        elif b["kind"] in BAG_FISH:                                     # 000:264
-            if winner == active:
-                pay(s, winner, None, amount)
-                ev.append(Event("won", f"Seat {winner + 1} wins {what} for ¥{amount:,}, paid to the supply.", winner))
-            else:
-                pay(s, winner, active, amount)
-                ev.append(Event("won", f"Seat {winner + 1} wins {what} for ¥{amount:,}, paid to seat {active + 1}.",
-                                winner))
-        elif b["kind"] == "auction":                                    # 000:309
-            pay(s, winner, active, amount)
-            pay(s, None, active, amount)
-            ev.append(Event("won", f"Seat {winner + 1} wins {what} for ¥{amount:,}; the market adds as much: "
-                                   f"seat {active + 1} takes ¥{2 * amount:,}.", winner))
-        else:                                                           # 000:325
-            pay(s, winner, active, amount)
-            ev.append(Event("won", f"Seat {active + 1} accepts seat {winner + 1}'s ¥{amount:,} for {what}.", winner))
+        self.m[b["kind"]].award(s, winner, amount, ev)
         self._finish_bid(s, rng, ev)
 
     def _finish_bid(self, s: State, rng: Rng, ev: list) -> None:
@@ -113,7 +103,7 @@ class Bidding:
     # ==== what stays secret outside the views (core.game.Rules.sealed, sealed_pending) ==============
 
     def sealed(self, s: State, seat: int, action: Action) -> str:
-        if s.phase == "bid" and s.bid["stage"] == "bidding" and action.key.startswith("bid:"):
+        if s.phase == "bid" and s.bid["stage"] == "bidding" and action.data and action.data[0] == "bid":
             return f"A sealed bid for {self.lot_text(s.bid['lot'])}"
         return ""
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from core.game import Action, Event
 
+from . import moves
 from .citations import RULE_BUY
-from .state import (ROW_LETTER, State, add, pay,
-                    yen)
+from .state import State, add, pay, yen
+
+#: the moves of a buying action, by kind (an action's data[0]): the Buying method applying each
+BUYING_MOVES = {"purchase": "_purchase", "done": "_end_buying"}
 
 
 class Buying:
@@ -32,7 +35,7 @@ class Buying:
                     continue
                 if probe:
                     return [True]
-                out.append(Action(f"buy:{o + 1}:{ROW_LETTER[row]}:{col}:{kind}",
+                out.append(Action(moves.purchase(o, row, col, kind),
                                   f"Buy seat {o + 1}'s {kind.replace('_', ' ')} ({row} row) for ¥{price:,}", "Buying",
                                   ("purchase", o, kind, row, col)))
         if probe:
@@ -58,3 +61,10 @@ class Buying:
             got = f"a {token.replace('_', ' ')} token"
         ev.append(Event("buy", f"Seat {seat + 1} buys seat {o + 1}'s {kind.replace('_', ' ')} for ¥{price:,} "
                                f"and takes {got}.", seat, {"from": o, "price": price}))
+
+    def _end_buying(self, s: State, seat: int, data: tuple, rng, ev: list) -> None:
+        """The buying action ends; a buyer marker used for it goes home (000:564)."""
+        if s.ctx.get("buyer") is not None:
+            self.m["influence"].buyer_home(s, ev)
+        s.ctx = None
+        s.phase = "main"

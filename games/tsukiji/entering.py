@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from core.game import Action, Event
 
+from . import moves
 from .citations import RULE_MARKETS
 from .state import (State, add, pay,
                     yen)
+
+#: the moves of a market visit, by kind (an action's data[0]): the Entering method applying each;
+#: any other kind is the market's own interaction (`_interact`)
+MARKET_MOVES = {"price": "_apply_price", "leave": "_leave"}
 
 
 def _copy(v):
@@ -87,7 +92,7 @@ class Entering:
                 warning = self._can_interact_after(s, seat, mid, cost, src)
                 if warning is None:
                     continue
-                key = f"enter:{mid}:{k + 1}" + ("" if src == "supply" else f":{src}")
+                key = moves.entry(mid, k, src)
                 how = self._cost_text(cost)
                 if ":" in src:
                     where, kind = src.split(":")
@@ -162,7 +167,7 @@ class Entering:
             s.bags = saved_bags
             s.box = saved_box
 
-    def _enter(self, s: State, seat: int, data: tuple, ev: list) -> None:
+    def _enter(self, s: State, seat: int, data: tuple, rng, ev: list) -> None:
         _, mid, k, src = data
         cost = self._entry_options(mid)[k]
         mk = self.m[mid]
@@ -186,6 +191,17 @@ class Entering:
                 ev.append(Event("income", f"{mk.name} licence income: {', '.join(paid)}.", seat))
         s.phase = "market"
         s.ctx = {"kind": "market", "market": mid, "n": 0}
+
+    def _leave(self, s: State, seat: int, data: tuple, rng, ev: list) -> None:
+        ev.append(Event("leave", f"Seat {seat + 1} leaves the {self.m[s.ctx['market']].name} market.", seat))
+        s.ctx = None
+        s.phase = "main"
+
+    def _interact(self, s: State, seat: int, data: tuple, rng, ev: list) -> None:
+        """One of the market's own interactions (markets/); building a lot is not one (000:183)."""
+        if data[0] != "lot":
+            s.ctx["n"] += 1
+        self.m[s.ctx["market"]].apply(s, seat, data, rng, ev)
 
     def _market_actions(self, s: State, seat: int) -> list[Action]:
         ctx = s.ctx

@@ -7,9 +7,14 @@ from core.game import Action, Event
 from core.rng import Rng
 
 
+from . import moves
 from .data import BAG_FISH, FISH
 from .state import (ROW_LETTER, State, add, barrel_fish, barrel_licence, barrels, berth_room, is_barge,
                     load_text, pay, ships_at_sea_with)
+
+#: the moves of a fishing action, by kind (an action's data[0]): the Fishing method applying each
+FISHING_MOVES = {"price": "_apply_price", "launch": "_launch", "catch": "_apply_catch", "foreign": "_dock_abroad",
+                 "dock": "_dock", "reprice": "_reprice", "done": "_end_fishing"}
 
 
 class Fishing:
@@ -17,9 +22,18 @@ class Fishing:
 
     # ==== fishing (000:111-157) =======================================================================
 
+    def _start_fishing(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        """The fishing action begins (1 action point, 000:111)."""
+        s.ap -= 1
+        s.acted = True
+        s.phase = "fish"
+        s.ctx = {"kind": "fish", "boats": [], "lic": {}, "unloaded": 0, "king_crab": 0, "tuna": 0,
+                 "pending": [], "fixed": []}
+        ev.append(Event("action", f"Seat {seat + 1} goes fishing.", seat))
+
     def _licence_uses(self, s: State, seat: int) -> list[str]:
         """Licences not yet used in this fishing action (000:143): "eel", or "himono:1" for
-        the second Himono licence, which are told apart (000:470)."""
+        the second Himono licence, where licences are told apart (000:470)."""
         me = s.seats[seat]
         used = s.ctx["lic"]
         out = []
@@ -27,11 +41,19 @@ class Fishing:
             n = me["licences"].get(f, 0)
             if not n:
                 continue
-            if f == "himono":
-                out += [f"himono:{k}" for k in range(n) if not used.get(f"himono:{k}")]
+            if self.m[f].numbered_licences:
+                out += [f"{f}:{k}" for k in range(n) if not used.get(f"{f}:{k}")]
             elif n - used.get(f, 0) > 0:
                 out.append(f)
         return out
+
+    def _one_kind(self, use: str) -> bool:
+        """A ship using this licence carries one kind of fish only (000:468)."""
+        return self.m[use.split(":", 1)[0]].one_kind_aboard
+
+    def _mixed_badly(self, tags, fishes) -> bool:
+        """Barrels that a licence among them keeps off one ship together (000:489)."""
+        return any(self.m[barrel_licence(t)].mixes_badly(tags, fishes) for t in tags)
 
     def _unused(self, s: State, seat: int, use: str) -> int:
         """How many licences one use stands for that are not yet used in this fishing action:
@@ -62,7 +84,7 @@ class Fishing:
         blue = b["type"] == "blue"
         on_board = sorted(set(b["load"]))
         fish_on_board = {barrel_fish(x) for x in b["load"]}
-        himono_on_board = any(barrel_licence(x).startswith("himono") for x in b["load"])
+        one_kind_on_board = any(self._one_kind(barrel_licence(x)) for x in b["load"])
         singles = []
         for use in self._licence_uses(s, seat):
             kind = use.split(":", 1)[0]
@@ -79,10 +101,9 @@ class Fishing:
                     continue                                      # 000:132: the same fish only
                 if b["load"] and "/" in tag and tag not in on_board:
                     continue                                      # 000:468, 000:489: one kind
-                if b["load"] and (himono_on_board or use.startswith("himono")) and fish_on_board != {fish}:
+                if b["load"] and (one_kind_on_board or self._one_kind(use)) and fish_on_board != {fish}:
                     continue                                      # 000:468: a Himono ship, one kind of fish
-                if (fish == "horse_mackerel" and "mackerel/horse_mackerel" in on_board) or \
-                        (tag == "mackerel/horse_mackerel" and "horse_mackerel" in fish_on_board):
+                if self._mixed_badly(set(on_board) | {tag}, fish_on_board | {fish}):
                     continue                                      # 000:489
                 singles.append((tag, fish, n, use))
         out = [(x,) for x in singles]
@@ -108,23 +129,16 @@ class Fishing:
                     if len(kinds) > 2:
                         continue
                     fishes = fish_on_board | {x[1], y[1]}
-                    if (himono_on_board or x[3].startswith("himono") or y[3].startswith("himono")) \
+                    if (one_kind_on_board or self._one_kind(x[3]) or self._one_kind(y[3])) \
                             and len(fishes) > 1:
                         continue                                  # 000:468
-                    if "mackerel/horse_mackerel" in kinds and "horse_mackerel" in fishes:
+                    if self._mixed_badly(kinds, fishes):
                         continue                                  # 000:489
                     if not b["load"] and x[3].split(":")[0] == y[3].split(":")[0] and \
                             me["licences"].get(x[3].split(":")[0], 0) < ships_at_sea_with(me, x[3].split(":")[0]) + 2:
                         continue
                     out.append((x, y))
         return out
-
-    @staticmethod
-    def catch_key(i: int, catch: tuple) -> str:
-        parts = []
-        for tag, fish, n, use in catch:
-            parts.append(tag + (f"*{n}" if n > 1 else ""))
-        return f"catch:{i + 1}:" + "+".join(parts)
 
     def caught_words(self, catch: tuple) -> str:
         """What a catch brings aboard, in words: "an eel barrel", "2 eel barrels with 2 Eel
@@ -177,16 +191,16 @@ class Fishing:
                 continue
             name = self.boat_name(i, b)
             if b["at"] != "sea":
-                out.append(Action(f"launch:{i + 1}", f"Launch {name} from " + ("the Foreign Market" if b["at"] == "foreign" else f"the {b['at']} berth"), "Fishing",
+                out.append(Action(moves.launch(i), f"Launch {name} from " + ("the Foreign Market" if b["at"] == "foreign" else f"the {b['at']} berth"), "Fishing",
                                   ("launch", i)))
                 continue
             for catch in self._catches(s, seat, i):
-                out.append(Action(self.catch_key(i, catch), self.catch_text(name, catch), "Fishing",
+                out.append(Action(moves.catch(i, catch), self.catch_text(name, catch), "Fishing",
                                   ("catch", i, catch)))
             rooms = berth_room(me, b["type"], self.d.right_berth_ships)
             load = f" and unload {load_text(b['load'])}{self._dock_warning(s, seat, i)}" if b["load"] and rooms else ""
             for berth in rooms:
-                out.append(Action(f"dock:{i + 1}:{berth}", f"Dock {name} at the {berth} berth{load}", "Fishing",
+                out.append(Action(moves.dock(i, berth), f"Dock {name} at the {berth} berth{load}", "Fishing",
                                   ("dock", i, berth)))
         if "foreign_market" in s.ext:
             out += self.m["foreign_market"].dock_actions(s, seat)
@@ -198,7 +212,7 @@ class Fishing:
                     out.append(Action(head + target, what + self.col_name(target), "Prices",
                                       ("reprice", kind, row, col, target)))
             out.append(Action(head + "q", what + "??? at a price you say", "Prices",
-                              ("reprice", kind, row, col, None), takes="the ??? price: {'yen': a multiple of ¥100}"))
+                              ("reprice", kind, row, col, None), takes=self.free_price))
         lost = self._left_unpaid(s)
         out.append(Action("done", "End the fishing action" + (f" — {lost} back unpaid" if lost else ""),
                           "Fishing", ("done",)))
@@ -253,72 +267,77 @@ class Fishing:
                            f"{per} barrels at a time)")
         return (" — " + "; ".join(out)) if out else ""
 
-    def _apply_fishing(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
-        op = data[0]
+    # ---- the moves of a fishing action (FISHING_MOVES) ----------------------------------------------
+
+    def _launch(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        i = data[1]
+        s.seats[seat]["boats"][i]["at"] = "sea"
+        s.ctx["boats"].append(i)
+        ev.append(Event("launch", f"Seat {seat + 1} launches boat {i + 1}.", seat))
+
+    def _apply_catch(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        self._catch(s, seat, data[1], data[2], ev)
+
+    def _dock_abroad(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        """A boat docks at the Foreign Market, or its lot is auctioned (000:547)."""
+        self.m["foreign_market"].apply_dock(s, seat, data, rng, ev)
+
+    def _dock(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        """A boat docks at a berth and unloads (000:121, 000:134-138)."""
         ctx = s.ctx
         me = s.seats[seat]
-        if op == "launch":
-            i = data[1]
-            me["boats"][i]["at"] = "sea"
-            ctx["boats"].append(i)
-            ev.append(Event("launch", f"Seat {seat + 1} launches boat {i + 1}.", seat))
-        elif op == "catch":
-            self._catch(s, seat, data[1], data[2], ev)
-        elif op == "foreign":
-            self.m["foreign_market"].apply_dock(s, seat, data, rng, ev)
-        elif op == "dock":
-            _, i, berth = data
-            b = me["boats"][i]
-            b["at"] = berth
-            ctx["boats"].append(i)
-            load, b["load"] = b["load"], []
-            ev.append(Event("dock", f"Seat {seat + 1} docks boat {i + 1} at the {berth} berth"
-                                    + (f" and unloads {load_text(load)}." if load else "."), seat))
-            for item in load:
-                f = barrel_fish(item)
-                ctx["unloaded"] += 1
-                if ctx["unloaded"] % self.d.unload_per == 0:      # 000:136
-                    pay(s, None, seat, self.d.unload_yen)
-                if f == "fugu" and me["licences"].get("fugu"):      # 000:214
-                    add(me["licences"], "fugu", -1)
-                    self.licence_home(s, "fugu")
-                    if ctx["lic"].get("fugu"):
-                        add(ctx["lic"], "fugu", -1)
-                    ev.append(Event("fugu", f"Seat {seat + 1} unloads fugu: the fugu licence goes back.", seat))
-                if barrel_licence(item).startswith("himono"):       # 000:472
-                    self.m["himono"].dry(s, seat, f, ev)
-                elif self.m[f].on_unload(s, seat, item, ev):
-                    pass
-                elif f in BAG_FISH:
-                    ctx[f] += 1
-                else:
-                    ctx["pending"].append(f)
-            if len(load) >= self.d.unload_per:
-                ev.append(Event("unload", f"Seat {seat + 1} has unloaded {ctx['unloaded']} barrels in this action.",
-                                seat))
-            if b.get("rented"):                                     # 000:578: one trip
-                self.m["ship_rental"].give_back(s, seat, i, ev)
-            self._continue_fishing(s, rng, ev)
-        elif op == "reprice":
-            _, kind, row, col, target = data
-            fixed = set(ctx["fixed"])
-            for j, item in enumerate(me["harbour"]):
-                if j not in fixed and item == [kind, row, col]:
-                    item[2] = target
-                    ctx["fixed"].append(j)
-                    break
-            ev.append(Event("price", f"Seat {seat + 1} moves a {kind.replace('_', ' ')} to {self.col_name(target)}.",
+        _, i, berth = data
+        b = me["boats"][i]
+        b["at"] = berth
+        ctx["boats"].append(i)
+        load, b["load"] = b["load"], []
+        ev.append(Event("dock", f"Seat {seat + 1} docks boat {i + 1} at the {berth} berth"
+                                + (f" and unloads {load_text(load)}." if load else "."), seat))
+        for item in load:
+            f = barrel_fish(item)
+            ctx["unloaded"] += 1
+            if ctx["unloaded"] % self.d.unload_per == 0:      # 000:136
+                pay(s, None, seat, self.d.unload_yen)
+            if self.m[barrel_licence(item)].unload_caught(s, seat, f, ev):       # 000:472
+                pass
+            elif self.m[f].on_unload(s, seat, item, ev):        # 000:214, 000:517, 000:527
+                pass
+            elif f in BAG_FISH:
+                ctx[f] += 1
+            else:
+                ctx["pending"].append(f)
+        if len(load) >= self.d.unload_per:
+            ev.append(Event("unload", f"Seat {seat + 1} has unloaded {ctx['unloaded']} barrels in this action.",
                             seat))
-        elif op == "done":
-            for mk in self.unload_auctions(s):
-                mk.leftover(s, seat, ev)
-            for f in BAG_FISH:
-                if ctx[f]:
-                    self.barrels_home(s, f, ctx[f])             # 000:266, 000:286
-                    ev.append(Event("leftover", f"{ctx[f]} unloaded {f.replace('_', ' ')} barrel"
-                                                f"{'s go' if ctx[f] > 1 else ' goes'} back unpaid.", seat))
-            s.ctx = None
-            s.phase = "main"
+        if b.get("rented"):                                     # 000:578: one trip
+            self.m["ship_rental"].give_back(s, seat, i, ev)
+        self._continue_fishing(s, rng, ev)
+
+    def _reprice(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        """A barrel on your harbour gets its new price, once per fishing action (000:151-153)."""
+        ctx = s.ctx
+        _, kind, row, col, target = data
+        fixed = set(ctx["fixed"])
+        for j, item in enumerate(s.seats[seat]["harbour"]):
+            if j not in fixed and item == [kind, row, col]:
+                item[2] = target
+                ctx["fixed"].append(j)
+                break
+        ev.append(Event("price", f"Seat {seat + 1} moves a {kind.replace('_', ' ')} to {self.col_name(target)}.",
+                        seat))
+
+    def _end_fishing(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        """Unloaded barrels short of an auction go back unpaid (000:266, 000:286, 000:531)."""
+        ctx = s.ctx
+        for mk in self.unload_auctions(s):
+            mk.leftover(s, seat, ev)
+        for f in BAG_FISH:
+            if ctx[f]:
+                self.barrels_home(s, f, ctx[f])             # 000:266, 000:286
+                ev.append(Event("leftover", f"{ctx[f]} unloaded {f.replace('_', ' ')} barrel"
+                                            f"{'s go' if ctx[f] > 1 else ' goes'} back unpaid.", seat))
+        s.ctx = None
+        s.phase = "main"
 
     def _continue_fishing(self, s: State, rng: Rng, ev: list) -> None:
         """King Crab (2 barrels) and Tuna (3) unloads start auctions at once (000:262, 000:282)."""
@@ -347,6 +366,9 @@ class Fishing:
         """Expansion markets whose unloaded barrels are auctioned (Swordfish, 000:527)."""
         return [self.m[f] for f in s.fish if getattr(self.m[f], "unload_auction", False)]
 
+    def _apply_price(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        self._price(s, seat, data[1], ev)
+
     def _price(self, s: State, seat: int, col: str, ev: list) -> None:
         ctx = s.ctx
         kind = ctx["pending"].pop(0)
@@ -354,7 +376,7 @@ class Fishing:
         me["harbour"].append([kind, "upper", col])
         if "fixed" in ctx:
             ctx["fixed"].append(len(me["harbour"]) - 1)
-        if kind == "eel" and "eel" in s.fish:                     # 000:208
-            self.m["eel"].move(s, self.d.market["eel"]["value_rise_per_barrel"])
+        if kind in self.m:                                        # 000:208: Eel's value rises
+            self.m[kind].on_priced(s, seat, ev)
         ev.append(Event("price", f"Seat {seat + 1} puts a {kind.replace('_', ' ')} up for sale in "
                                  f"{self.col_name(col)}.", seat))

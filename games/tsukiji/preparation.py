@@ -7,7 +7,7 @@ from core.rng import Rng
 
 from .data import BASE_EXTERNAL, BASE_FISH, EXTERNAL, FISH, count
 from .overfishing import PAIRED
-from .state import State, acct, add, expansion_seat, new_seat
+from .state import State, acct, add, new_seat
 
 
 class Preparation:
@@ -107,7 +107,10 @@ class Preparation:
         # 000:62 — each player's harbour.
         for seat in range(players):
             s.treasury.open(acct(seat), d.start_yen)
-            st = expansion_seat(new_seat()) if s.expansion else new_seat()
+            st = new_seat()
+            if s.expansion:                          # what markets keep on a seat (000:474, 000:564)
+                for mk in self.seat_keepers:
+                    st[mk.seat_field] = mk.seat_empty()
             st["licences"] = {} if horse else {d.start_licence: 1}
             st["boats"] = [{"type": d.start_ship, "at": "left", "load": []}]
             s.seats.append(st)

@@ -16,7 +16,9 @@ The turn is a state machine of small decisions (phases):
 
 Each phase is a module of its own, mixed into `Tsukiji`: preparation.py (set-up),
 turn.py (start, spoilage, main choices, free actions, end), fishing.py, buying.py,
-entering.py (markets phase), bidding.py, overfishing.py. The markets live in markets/,
+entering.py (markets phase), bidding.py, overfishing.py. Each declares its moves once, a table
+from a move's kind (its data's first part) to the method applying it; `PHASES` below puts
+them together with the method listing each phase's legal moves. The markets live in markets/,
 one module per tableau; state.py holds the table; citations.py the rule names;
 persist (a package, by part of the table) saves, restores and shows it; explain.py says why a key is refused;
 scoring.py ends the game. Nothing imports rules.py but the plugin entry point.
@@ -24,28 +26,50 @@ scoring.py ends the game. Nothing imports rules.py but the plugin entry point.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from core.errors import IllegalMove
-from core.payload import field
-from core.game import Action, Amount, Event, Rules
+from core.payload import Field, Shape
+from core.game import Action, Event, Rules
 from core.rng import Rng
 
 from . import explain, persist, scoring
-from .bidding import Bidding
+from .bidding import BID_MOVES, Bidding
 from .bot import FishmongerBot
-from .buying import Buying
-from .citations import RULE_FUGU, RULE_PRICE
+from .buying import BUYING_MOVES, Buying
+from .citations import RULE_PRICE
 from .data import ASSET_FILES, EXTERNAL, FISH, Data
-from .entering import Entering
-from .fishing import Fishing
+from .entering import MARKET_MOVES, Entering
+from .fishing import FISHING_MOVES, Fishing
 from .markets import MARKETS
 from .overfishing import Overfishing
 from .preparation import Preparation
-from .state import State, add, is_barge, pay
-from .turn import Turn
+from .state import State, add, is_barge
+from .turn import FREE_MOVES, MAIN_MOVES, START_MOVES, Turn
 
 
 #: what the ??? column's action carries (000:138)
-FREE_PRICE = "the ??? price: {'yen': a multiple of ¥100}"
+
+
+class Phase(NamedTuple):
+    """A phase of the turn: the method listing its legal moves, and its moves by kind (the
+    method applying each); `free`: the turn's free actions may be taken in it too (FREE_MOVES);
+    `other`: the method applying any other kind (a market's own interactions)."""
+    legal: str
+    moves: dict
+    free: bool = True
+    other: str | None = None
+
+
+#: the phases of a turn (see the module's text), each with its moves
+PHASES = {
+    "start": Phase("_start_actions", START_MOVES),
+    "main": Phase("_main_actions", MAIN_MOVES),
+    "fish": Phase("_fish_actions", FISHING_MOVES),
+    "buy": Phase("_buy_actions", BUYING_MOVES),
+    "market": Phase("_market_actions", MARKET_MOVES, other="_interact"),
+    "bid": Phase("_bid_actions", BID_MOVES, free=False),
+}
 
 
 class Tsukiji(Preparation, Turn, Fishing, Buying, Entering, Bidding, Overfishing, Rules):
@@ -152,9 +176,18 @@ How the kiosk reads the expansion where the rulebook leaves room:
         super().__init__(info, assets)
         self.d = Data(assets)
         self.m = {mid: MARKETS[mid](self, self.d.market[mid]) for mid in FISH + EXTERNAL}
+        #: what stays on a harbour when fish spoil: takoyaki (000:232-240) and the barrels of
+        #: markets that never spoil (Himono, 000:432)
+        self.never_spoil = frozenset(("takoyaki",) + tuple(f for f in FISH if not self.m[f].spoils))
+        #: the markets that keep something on each seat of an expansion game, in the save's order
+        self.seat_keepers = tuple(self.m[mid] for mid in MARKETS if self.m[mid].seat_field)
         self._price_cache: dict[tuple, list[Action]] = {}
         self.col_keys = tuple(self.d.columns_keys())
         self.kind_order = {k: i for i, k in enumerate(self.d.token_kinds)}
+        #: the ??? price a player says: any multiple of ¥100 up to the cap (000:138)
+        self.free_price = Shape("price", (Field("yen", int, self.d.free_min, self.d.free_cap, words="Price",
+                                                step=self.d.free_step, yen=True),),
+                                rule=RULE_PRICE, words="a ??? price")
 
     # ==== small helpers used by the markets =============================================
 
@@ -254,34 +287,21 @@ How the kiosk reads the expansion where the rulebook leaves room:
             cached = [Action(f"price:{col}", f"Put the {name} up for sale in {self.col_name(col)}", group,
                              ("price", col)) for col in self.col_keys]
             cached.append(Action("price:q", f"Put the {name} up for sale in ??? at a price you say", group,
-                                 ("price", None), takes=FREE_PRICE))
+                                 ("price", None), takes=self.free_price))
             self._price_cache[key] = cached
         return cached
 
-    def amount(self, s: State, seat: int, action: Action) -> Amount | None:
-        """A ??? price is one amount: a multiple of ¥100 up to the cap (000:138)."""
-        if action.takes and action.data and action.data[0] in ("price", "reprice"):
-            return Amount("yen", self.d.free_min, self.d.free_cap, self.d.free_step)
-        return None
-
     def accept(self, s: State, seat: int, action: Action, payload) -> Action:
-        """The ??? price a player says: any multiple of ¥100 (000:138)."""
+        """The ??? price a player says, already read by its shape (`free_price`): its column."""
         if action.data[0] not in ("price", "reprice") or not action.takes:
             raise IllegalMove(f"{action.key!r} takes no data")
-        amount = field(payload, "yen", int, RULE_PRICE, low=self.d.free_min, high=self.d.free_cap)
-        if amount % self.d.free_step:
-            raise IllegalMove(f"a ??? price is a multiple of ¥{self.d.free_step} (000:138), not ¥{amount:,}",
-                              RULE_PRICE)
-        col = f"q{amount}"
+        col = f"q{payload['yen']}"
         if action.data[0] == "price":
             return Action(action.key, action.text, action.group, ("price", col))
         _, kind, row, old, _ = action.data
         if old == col:
             raise IllegalMove(f"that barrel is already for sale at ¥{amount:,}", RULE_PRICE)
         return Action(action.key, action.text, action.group, ("reprice", kind, row, old, col))
-
-    def sample_payload(self, view, action, rng):
-        return {"yen": self.d.free_step * (1 + rng.below(30))}
 
     # ==== who acts ===========================================================================
 
@@ -302,109 +322,16 @@ How the kiosk reads the expansion where the rulebook leaves room:
     def legal(self, s: State, seat: int) -> list[Action]:
         if s.over or seat not in self.to_act(s):
             return []
-        ph = s.phase
-        if ph == "bid":
-            return self._bid_actions(s, seat)
-        if ph == "start":
-            return self._start_actions(s, seat)
-        if ph == "main":
-            return self._main_actions(s, seat)
-        if ph == "fish":
-            return self._fish_actions(s, seat)
-        if ph == "buy":
-            return self._buy_actions(s, seat)
-        if ph == "market":
-            return self._market_actions(s, seat)
-        return []
+        phase = PHASES.get(s.phase)
+        return getattr(self, phase.legal)(s, seat) if phase else []
 
     def apply(self, s: State, seat: int, action: Action, rng: Rng) -> list[Event]:
         data = action.data
-        op = data[0]
         ev: list[Event] = []
-        ph = s.phase
-        if ph == "bid":
-            self._apply_bid(s, seat, data, rng, ev)
-        elif op in ("berth", "return", "transfer", "dump", "cart"):
-            self._apply_free(s, seat, data, ev)
-        elif op == "free":                                  # a market's free action (000:474, 000:564)
-            self.m[data[1]].apply_free(s, seat, data[2:], rng, ev)
-        elif ph == "start":
-            if op == "price":
-                self._price(s, seat, data[1], ev)
-                if not s.ctx["pending"]:
-                    del s.ctx["pending"]
-                    if not self._start_choices(s, seat):
-                        s.ctx = None
-                        self._spoil(s, seat, ev)
-                        s.phase = "main"
-            elif op == "coolbox":
-                self._use_rental(s, seat, "coolbox", data[1])
-                ev.append(Event("coolbox", f"Seat {seat + 1} uses a cool box: nothing spoils this turn.", seat))
-                s.ctx = None
-                s.phase = "main"
-            elif op == "fugu":
-                col = data[1]
-                me = s.seats[seat]
-                me["harbour"].remove(["fugu", "lower", col])
-                pay(s, seat, None, self.d.price_of(col), RULE_FUGU)
-                self.barrels_home(s, "fugu", 1)
-                s.fish["fugu"]["tokens"] -= 1
-                add(me["tokens"], "fugu")
-                s.ctx["fugu"] += 1
-                ev.append(Event("fugu", f"Seat {seat + 1} buys back a spoiled fugu for ¥{self.d.price_of(col):,} "
-                                        "and takes a fugu token.", seat))
-                if not self._own_fugu(s, seat):
-                    s.ctx = None
-                    self._spoil(s, seat, ev)
-                    s.phase = "main"
-            else:
-                s.ctx = None
-                self._spoil(s, seat, ev)
-                s.phase = "main"
-        elif ph == "main":
-            if op == "fish":
-                s.ap -= 1
-                s.acted = True
-                s.phase = "fish"
-                s.ctx = {"kind": "fish", "boats": [], "lic": {}, "unloaded": 0, "king_crab": 0, "tuna": 0,
-                         "pending": [], "fixed": []}
-                ev.append(Event("action", f"Seat {seat + 1} goes fishing.", seat))
-            elif op == "buy":
-                s.ap -= 1
-                s.acted = True
-                s.phase = "buy"
-                s.ctx = {"kind": "buy"}
-                ev.append(Event("action", f"Seat {seat + 1} goes buying.", seat))
-            elif op == "enter":
-                self._enter(s, seat, data, ev)
-            elif op == "end":
-                ev.append(Event("turn", f"Seat {seat + 1} ends the turn.", seat))
-                s.cart_ap = 0
-        elif ph == "fish":
-            if op == "price":
-                self._price(s, seat, data[1], ev)
-            else:
-                self._apply_fishing(s, seat, data, rng, ev)
-        elif ph == "buy":
-            if op == "purchase":
-                self._purchase(s, seat, data, rng, ev)
-            else:
-                if s.ctx.get("buyer") is not None:
-                    self.m["influence"].buyer_home(s, ev)
-                s.ctx = None
-                s.phase = "main"
-        elif ph == "market":
-            if op == "price":
-                self._price(s, seat, data[1], ev)
-            elif op == "leave":
-                ev.append(Event("leave", f"Seat {seat + 1} leaves the {self.m[s.ctx['market']].name} market.", seat))
-                s.ctx = None
-                s.phase = "main"
-            else:
-                mk = self.m[s.ctx["market"]]
-                if op != "lot":
-                    s.ctx["n"] += 1
-                mk.apply(s, seat, data, rng, ev)
+        phase = PHASES[s.phase]
+        kind = data[0]
+        how = (phase.free and FREE_MOVES.get(kind)) or phase.moves.get(kind) or phase.other
+        getattr(self, how)(s, seat, data, rng, ev)
         self._overfishing(s, rng, ev)
         if not s.over and s.phase == "main" and s.ap == 0 and s.cart_ap == 0:
             self._end_turn(s, rng, ev)

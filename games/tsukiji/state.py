@@ -16,6 +16,8 @@ A seat (000:62):
     harbour   [[kind, row, col]]      barrels (and takoyaki) for sale; row "upper"/"lower";
                                       col "c3" = third printed column, "q1200" = ??? at ¥1,200
     loans, shares                     from the Bank (000:311-323)
+    and with the expansion a field for each market that keeps something on a seat (its
+    `seat_field`: what lies on the Himono licences, buyer markers)
 """
 
 from __future__ import annotations
@@ -94,14 +96,6 @@ class State:
 def new_seat() -> dict:
     return {"licences": {}, "rentals": [], "tokens": {}, "boats": [], "berths": 1, "harbour": [],
             "loans": 0, "shares": 0}
-
-
-def expansion_seat(seat: dict) -> dict:
-    """The expansion's harbour fields: what lies on each Himono licence (000:474) and the
-    Influence buyer markers on licence spaces (000:564)."""
-    seat.setdefault("himono", [])
-    seat.setdefault("buyers", 0)
-    return seat
 
 
 def yen(s: State, seat: int) -> int:

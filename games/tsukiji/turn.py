@@ -5,14 +5,20 @@ from __future__ import annotations
 from core.game import Action, Event
 from core.rng import Rng
 
-from .citations import RULE_BERTH
+from . import moves
+from .citations import RULE_BERTH, RULE_FUGU
 from .data import EXTERNAL, FISH
 from .state import (BERTHS, State, add, barges_at_sea, barrel_fish, barrels, is_barge, pay,
                     yen)
 
-
-#: takoyaki (000:232-240) and himono (000:432) stay where they lie when fish spoil
-NEVER_SPOIL = ("takoyaki", "himono")
+#: the moves of the start of a turn, by kind (an action's data[0]): the Turn method applying each
+START_MOVES = {"price": "_price_dried", "coolbox": "_use_coolbox", "fugu": "_buy_own_fugu", "spoil": "_let_spoil"}
+#: the moves of the main phase, by kind: an action (000:101-103), or the end of the turn
+MAIN_MOVES = {"fish": "_start_fishing", "buy": "_start_buying", "enter": "_enter", "end": "_end_now"}
+#: what is done at any time in your turn, outside the actions (000:109, 000:145-149, 000:329,
+#: 000:474, 000:564): moves of every phase but a sealed bid, by kind
+FREE_MOVES = {"berth": "_open_berth", "return": "_return_licence", "transfer": "_transfer", "dump": "_dump",
+              "cart": "_use_cart", "free": "_market_free"}
 
 
 class Turn:
@@ -79,7 +85,9 @@ class Turn:
                 s.why = f"seat {seat + 1} has {why}"
                 ev.append(Event("end", f"Seat {seat + 1} has {why}: the end is triggered. Seat {seat + 1} plays "
                                        "this turn and everyone else one last turn.", seat))
-        dried = self.m["himono"].convert(s, seat, ev) if "himono" in s.fish else []
+        dried = []
+        for mid in s.fish:                                         # Himono's pairs (000:476)
+            dried += self.m[mid].turn_start(s, seat, ev)
         if dried:                                                  # 000:476: price the new himono first
             s.phase = "start"
             s.ctx = {"kind": "start", "fugu": 0, "pending": dried}
@@ -113,7 +121,8 @@ class Turn:
         self._begin_turn(s, rng, ev)
 
     def _perishable(self, seat: dict) -> bool:
-        return any(k not in NEVER_SPOIL for k, _, _ in seat["harbour"])
+        never = self.never_spoil
+        return any(k not in never for k, _, _ in seat["harbour"])
 
     def _start_choices(self, s: State, seat: int) -> bool:
         me = s.seats[seat]
@@ -136,20 +145,62 @@ class Turn:
     def _spoil(self, s: State, seat: int, ev: list) -> None:
         """000:105 — the lower row goes back to the markets unpaid; the upper row slides down."""
         me = s.seats[seat]
+        never = self.never_spoil
         kept, gone = [], {}
         for kind, row, col in me["harbour"]:
-            if kind in NEVER_SPOIL:                                # 000:432: himono never spoils
+            if kind in never:                                      # 000:232, 000:432
                 kept.append([kind, row, col])
             elif row == "lower":
                 self.barrels_home(s, kind, 1)
                 add(gone, kind)
             else:
                 kept.append([kind, "lower", col])
-        moved = sum(1 for k, r, _ in me["harbour"] if k not in NEVER_SPOIL and r == "upper")
+        moved = sum(1 for k, r, _ in me["harbour"] if k not in never and r == "upper")
         me["harbour"] = kept
         if gone or moved:
             ev.append(Event("spoil", f"Seat {seat + 1}'s fish spoil: {self.lot_text(gone)} back to the markets, "
                                      f"{moved} barrel{'s slide' if moved != 1 else ' slides'} to the lower row.", seat))
+
+    # ---- the start of a turn: its moves (START_MOVES) ---------------------------------------------
+
+    def _start_over(self, s: State, seat: int, ev: list) -> None:
+        """The start of the turn is done: the fish spoil, the actions begin (000:105)."""
+        s.ctx = None
+        self._spoil(s, seat, ev)
+        s.phase = "main"
+
+    def _price_dried(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        """A new himono barrel is put up for sale before anything else (000:476)."""
+        self._price(s, seat, data[1], ev)
+        if not s.ctx["pending"]:
+            del s.ctx["pending"]
+            if not self._start_choices(s, seat):
+                self._start_over(s, seat, ev)
+
+    def _use_coolbox(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        """Nothing spoils this turn (000:329)."""
+        self._use_rental(s, seat, "coolbox", data[1])
+        ev.append(Event("coolbox", f"Seat {seat + 1} uses a cool box: nothing spoils this turn.", seat))
+        s.ctx = None
+        s.phase = "main"
+
+    def _buy_own_fugu(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        """A spoiled fugu of your own, bought at its price from the supply (000:212)."""
+        col = data[1]
+        me = s.seats[seat]
+        me["harbour"].remove(["fugu", "lower", col])
+        pay(s, seat, None, self.d.price_of(col), RULE_FUGU)
+        self.barrels_home(s, "fugu", 1)
+        s.fish["fugu"]["tokens"] -= 1
+        add(me["tokens"], "fugu")
+        s.ctx["fugu"] += 1
+        ev.append(Event("fugu", f"Seat {seat + 1} buys back a spoiled fugu for ¥{self.d.price_of(col):,} "
+                                "and takes a fugu token.", seat))
+        if not self._own_fugu(s, seat):
+            self._start_over(s, seat, ev)
+
+    def _let_spoil(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        self._start_over(s, seat, ev)
 
     def _start_actions(self, s: State, seat: int) -> list[Action]:
         me = s.seats[seat]
@@ -180,6 +231,18 @@ class Turn:
             me["rentals"][i] = [item, uses - 1]
 
     # ==== main phase ================================================================================
+
+    def _start_buying(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        s.ap -= 1
+        s.acted = True
+        s.phase = "buy"
+        s.ctx = {"kind": "buy"}
+        ev.append(Event("action", f"Seat {seat + 1} goes buying.", seat))
+
+    def _end_now(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        """Hand-cart points left unused (000:329): the turn ends."""
+        ev.append(Event("turn", f"Seat {seat + 1} ends the turn.", seat))
+        s.cart_ap = 0
 
     def _main_actions(self, s: State, seat: int) -> list[Action]:
         out = []
@@ -237,40 +300,51 @@ class Turn:
                     continue
                 if barrel_fish(b["load"][-1]) == "salmon" and salmon_on:
                     continue
-                key = f"transfer:{i + 1}" if len(barges_at_sea(me)) == 1 else f"transfer:{i + 1}:{j + 1}"
+                key = moves.transfer(i, j, len(barges_at_sea(me)))
                 out.append(Action(key, f"Move {barrels(b['load'][-1])} from boat {i + 1} to {to}",
                                   "Free", ("transfer", i, j)))
         return out
 
-    def _apply_free(self, s: State, seat: int, data: tuple, ev: list) -> None:
+    # ---- the free actions (FREE_MOVES) ------------------------------------------------------------
+
+    def _open_berth(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
         me = s.seats[seat]
-        op = data[0]
-        if op == "berth":
-            pay(s, seat, None, self.d.berth_cost, RULE_BERTH)
-            me["berths"] += 1
-            ev.append(Event("berth", f"Seat {seat + 1} opens the {BERTHS[me['berths'] - 1]} berth for "
-                                     f"¥{self.d.berth_cost:,}.", seat))
-        elif op == "return":
-            f = data[1]
-            add(me["licences"], f, -1)
-            self.licence_home(s, f)
-            self.m[f].on_licence_returned(s, seat, ev)
-            if s.ctx and s.ctx.get("kind") == "fish" and s.ctx["lic"].get(f):
-                add(s.ctx["lic"], f, -1)
-            if s.ctx and s.ctx.get("kind") == "market" and s.ctx.get("market") == f:
-                s.ctx["returned"] = True
-            ev.append(Event("return", f"Seat {seat + 1} returns a {self.m[f].name} licence.", seat))
-        elif op == "transfer":
-            _, i, j = data
-            item = me["boats"][i]["load"].pop()
-            me["boats"][j]["load"].append(item)
-            ev.append(Event("transfer", f"Seat {seat + 1} moves {barrels(item)} onto the barge.", seat))
-        elif op == "dump":
-            _, i, item = data
-            me["boats"][i]["load"].remove(item)
-            self.barrels_home(s, barrel_fish(item), 1)
-            ev.append(Event("dump", f"Seat {seat + 1} throws {barrels(item)} back into the sea.", seat))
-        elif op == "cart":
-            self._use_rental(s, seat, "cart", data[1])
-            s.cart_ap += 1
-            ev.append(Event("cart", f"Seat {seat + 1} uses a hand cart: +1 action point for markets.", seat))
+        pay(s, seat, None, self.d.berth_cost, RULE_BERTH)
+        me["berths"] += 1
+        ev.append(Event("berth", f"Seat {seat + 1} opens the {BERTHS[me['berths'] - 1]} berth for "
+                                 f"¥{self.d.berth_cost:,}.", seat))
+
+    def _return_licence(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        me = s.seats[seat]
+        f = data[1]
+        add(me["licences"], f, -1)
+        self.licence_home(s, f)
+        self.m[f].on_licence_returned(s, seat, ev)
+        if s.ctx and s.ctx.get("kind") == "fish" and s.ctx["lic"].get(f):
+            add(s.ctx["lic"], f, -1)
+        if s.ctx and s.ctx.get("kind") == "market" and s.ctx.get("market") == f:
+            s.ctx["returned"] = True
+        ev.append(Event("return", f"Seat {seat + 1} returns a {self.m[f].name} licence.", seat))
+
+    def _transfer(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        me = s.seats[seat]
+        _, i, j = data
+        item = me["boats"][i]["load"].pop()
+        me["boats"][j]["load"].append(item)
+        ev.append(Event("transfer", f"Seat {seat + 1} moves {barrels(item)} onto the barge.", seat))
+
+    def _dump(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        me = s.seats[seat]
+        _, i, item = data
+        me["boats"][i]["load"].remove(item)
+        self.barrels_home(s, barrel_fish(item), 1)
+        ev.append(Event("dump", f"Seat {seat + 1} throws {barrels(item)} back into the sea.", seat))
+
+    def _use_cart(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        self._use_rental(s, seat, "cart", data[1])
+        s.cart_ap += 1
+        ev.append(Event("cart", f"Seat {seat + 1} uses a hand cart: +1 action point for markets.", seat))
+
+    def _market_free(self, s: State, seat: int, data: tuple, rng: Rng, ev: list) -> None:
+        """A market's free action: Himono drying (000:474), giving a buyer marker (000:564)."""
+        self.m[data[1]].apply_free(s, seat, data[2:], rng, ev)

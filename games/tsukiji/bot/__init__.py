@@ -5,7 +5,9 @@ It fishes with what it has, prices barrels a little under what their tokens are 
 than their tokens, sells tokens where a market pays more than they are worth at the end
 (¥100 per resource), buys licences and ships while it can afford them, and bids about
 what a lot is worth to it. It reads only the view (as a person at its seat would see it),
-the legal actions and the game's printed numbers (`rules.d`), never the table itself.
+the legal actions and the game's printed numbers (`rules.d`), never the table itself;
+what each market declares (what its licence catches, whether its barrels spoil) it reads
+from the market modules, made from those numbers alone.
 
 It never goes round in circles: fishing counts only when a boat can do something that
 leads to a sale (a launch for a licence it can use, a catch, a dock with a load that will
@@ -66,8 +68,7 @@ together.
 from __future__ import annotations
 
 from .fishmonger import FishmongerBot
-from .look import (AUCTION_FISH, BARGES, BROKE, FREE_ENTRY, HIMONO_KINDS, NORI_HOPE, _fish_of, _licence_of,
-                   _Look, _use_of)
+from .look import AUCTION_FISH, BARGES, BROKE, FREE_ENTRY, NORI_HOPE, _fish_of, _licence_of, _Look, _use_of
 
-__all__ = ["AUCTION_FISH", "BARGES", "BROKE", "FREE_ENTRY", "HIMONO_KINDS", "NORI_HOPE", "FishmongerBot",
+__all__ = ["AUCTION_FISH", "BARGES", "BROKE", "FREE_ENTRY", "NORI_HOPE", "FishmongerBot",
            "_Look", "_fish_of", "_licence_of", "_use_of"]

@@ -47,8 +47,8 @@ class Entering:
         where, kind = src.split(":", 1)
         price = self.d.price_of(where[1:])
         worth = min(price, self._barrel_worth(view, kind))
-        if kind == "himono":
-            return worth / 100                               # it never spoils (000:432)
+        if not self.m[kind].spoils:
+            return worth / 100                               # himono never spoils (000:432)
         return worth / 100 * (0.6 if where[0] == "u" else 0.25)
 
     # ---- what a market is worth entering ---------------------------------------------------------

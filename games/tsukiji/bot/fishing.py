@@ -7,7 +7,7 @@ licence (000:474). It never fishes in circles: only what leads to a sale counts.
 from __future__ import annotations
 
 from ..data import BAG_FISH
-from .look import AUCTION_FISH, BARGES, HIMONO_KINDS, _fish_of, _licence_of, _Look, _use_of
+from .look import AUCTION_FISH, BARGES, _fish_of, _licence_of, _Look, _use_of
 
 
 class Fishing:
@@ -15,13 +15,13 @@ class Fishing:
 
     # ---- fishing ---------------------------------------------------------------------------------
 
-    def _himono_at_sea(self, st) -> dict:
-        """Barrels at sea caught with each Himono licence ("himono:0": n) (000:470)."""
+    def _at_sea_by_use(self, st, lic: str) -> dict:
+        """Barrels at sea caught with each licence of a kind told apart ("himono:0": n) (000:470)."""
         out: dict = {}
         for b in st["boats"]:
             if b["at"] == "sea":
                 for x in b["load"]:
-                    if _licence_of(x) == "himono":
+                    if _licence_of(x) == lic:
                         u = _use_of(x)
                         out[u] = out.get(u, 0) + 1
         return out
@@ -37,18 +37,19 @@ class Fishing:
         else:
             cands = [f for f, n in st["licences"].items() if n]
         out = []
-        limit = int(self.d.market["himono"].get("caught_at_sea_limit", 2))
         for f in cands:
             if f not in L.usable:
                 continue
             lic = st["licences"].get(f, 0)
-            if f == "himono":
-                sea = self._himono_at_sea(st)
+            mk = self.m[f]
+            if mk.numbered_licences:                  # each with its limit at sea (Himono, 000:470)
+                limit = mk.at_sea_limit
+                sea = self._at_sea_by_use(st, f)
                 if b["load"]:
                     u = _use_of(b["load"][0])
                     ok = not used.get(u) and sea.get(u, 0) < limit
                 else:
-                    ok = any(not used.get(f"himono:{k}") and sea.get(f"himono:{k}", 0) < limit
+                    ok = any(not used.get(f"{f}:{k}") and sea.get(f"{f}:{k}", 0) < limit
                              for k in range(lic))
                 if not ok:
                     continue
@@ -131,10 +132,11 @@ class Fishing:
         2 unloaded (000:136), a mackerel ¥50 more from Mackerel (000:228)."""
         v = 0
         for tag, fish, n, use in catch:
-            if L is not None and L.alone and fish not in AUCTION_FISH and _licence_of(tag) != "himono":
+            lic = self.m[_licence_of(tag)]
+            if L is not None and L.alone and fish not in AUCTION_FISH and not lic.lays_catch:
                 w = 100 if fish == "mackerel" else 50
-            elif _licence_of(tag) == "himono" and fish != "himono":
-                w = self._barrel_worth(view, "himono") // 2
+            elif lic.lays_catch and fish != lic.id:              # a pair on the licence: a barrel of it
+                w = self._barrel_worth(view, lic.id) // lic.holds
             elif fish == "swordfish":
                 w = self._worth(view, "swordfish") // self._per_auction("swordfish")
             else:
@@ -246,7 +248,7 @@ class Fishing:
             return False
         if b["at"] != "sea" or not b["load"] or L.yen < int((self._entry("foreign_market", 0)).get("yen", 0)):
             return False
-        if any(_licence_of(x) == "himono" for x in b["load"]) or b.get("rented"):
+        if any(self.m[_licence_of(x)].lays_catch for x in b["load"]) or b.get("rented"):
             return False                          # they dry at home (000:472); it goes back from home (000:578)
         worth = self._lot_worth(view, L, b["load"])
         if worth <= 0:
@@ -272,10 +274,11 @@ class Fishing:
     # ---- drying on a Himono licence (000:474) ----------------------------------------------------
 
     def _dry_score(self, view, L: _Look, a) -> float:
-        hm = L.fm.get("himono")
+        mk = self.m[a.data[1]]
+        hm = L.fm.get(mk.id)
         if hm is None or hm.get("overfished") or hm.get("barrels", 0) <= 0:
             return -1                                       # no himono barrel to come of it (000:476)
-        lists = L.st.get("himono") or []
+        lists = L.st.get(mk.seat_field) or []
         half = any(len(x) == 1 for x in lists)
         if a.data[2] == "barrel":
             row = a.data[3]
@@ -284,7 +287,7 @@ class Fishing:
         # A token: two resources for a himono barrel to sell, when a pair can be completed.
         if L.res_gap > 0 or L.cash_gap > 0 or L.res - 1 < self.d.end_resources <= L.res:
             return -1
-        n = sum(L.held.get(k, 0) for k in HIMONO_KINDS)
+        n = sum(L.held.get(k, 0) for k in mk.kinds)
         if half and n >= 2 or n >= 4:
             return 5.5
         return -1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from core.game import Move
 
+from ..markets import MARKETS
 from .bidding import Bidding
 from .buying import Buying
 from .entering import Entering
@@ -18,6 +19,15 @@ from .selling import Selling
 from .worth import Worth
 
 
+class _Printed:
+    """All a market made for the bot knows of the rules: the printed numbers."""
+
+    __slots__ = ("d",)
+
+    def __init__(self, d):
+        self.d = d
+
+
 class FishmongerBot(Looking, Worth, Pricing, Fishing, Buying, Bidding, Selling, Entering, InMarket):
     name = "fishmonger"
     needs_view = True
@@ -25,6 +35,9 @@ class FishmongerBot(Looking, Worth, Pricing, Fishing, Buying, Bidding, Selling, 
     def __init__(self, rules):
         # The printed numbers only: everything about the table comes from the view.
         self.d = rules.d
+        # What each market declares (what its licence catches, whether its barrels spoil),
+        # made from the printed numbers alone: the markets' state is in the view.
+        self.m = {mid: market(_Printed(self.d), self.d.market[mid]) for mid, market in MARKETS.items()}
 
     # ---- choosing --------------------------------------------------------------------------------
 
@@ -80,7 +93,8 @@ class FishmongerBot(Looking, Worth, Pricing, Fishing, Buying, Bidding, Selling, 
         if head == "return":
             # A licence that cannot be used only blocks a slot (000:145, 000:351-353).
             fish = key.split(":")[1]
-            if fish == "himono" and any(st.get("himono") or []) and L.slots < self.d.max_licences:
+            lic = self.m[fish]
+            if lic.lays_catch and any(st.get(lic.seat_field) or []) and L.slots < self.d.max_licences:
                 return -1                                   # what lies on it would go back unpaid (000:478)
             here = (view.get("action") or {}).get("market") if ph == "market" else None
             if here in AUCTION_FISH and self._for_tokens(L, fish, here) and L.slots >= self.d.max_licences:
@@ -117,12 +131,12 @@ class FishmongerBot(Looking, Worth, Pricing, Fishing, Buying, Bidding, Selling, 
 
     def _free_score(self, view, L: _Look, a) -> float:
         """Free actions come before the turn's actions (the turn ends with the last one)."""
-        parts = a.key.split(":")
-        if parts[1] == "influence":
+        what = a.data[2]
+        if what == "give":
             # A buyer marker is given at once to the next player: the extra buying action
             # comes right after their turn (000:564).
             target = a.data[3]
             return 6 if target == (L.me + 1) % len(view["seats"]) else -1
-        if parts[1] == "himono":
+        if what in ("barrel", "token"):                    # dried on a Himono licence (000:474)
             return self._dry_score(view, L, a)
         return -1

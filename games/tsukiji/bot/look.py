@@ -18,8 +18,6 @@ BROKE = 300
 #: the other tokens' resources a nori token is valued by, at least (000:511): about what a
 #: seat holds late in the game
 NORI_HOPE = 30
-#: what a Himono licence catches and dries (000:468, 000:474); himono.toml's `catches`
-HIMONO_KINDS = ("mackerel", "horse_mackerel", "sardines")
 
 
 def _fish_of(item: str) -> str:
@@ -28,7 +26,7 @@ def _fish_of(item: str) -> str:
 
 
 def _licence_of(item: str) -> str:
-    """The licence a barrel on a boat was caught with: "mackerel/himono:1" → "himono"."""
+    """The licence a barrel on a boat was caught with: "mackerel/himono:1" → himono."""
     return item.split("/", 1)[1].split(":", 1)[0] if "/" in item else item
 
 
@@ -213,22 +211,17 @@ class Looking:
         return sum(ships[:licences]) >= self._per_auction(fish)
 
     def _lic_catches(self, L: _Look, lic: str) -> list[str]:
-        """The fish a licence can catch now, by the view: its own, or for Himono the fish it
-        dries (himono only when none of them is in play and not overfished, 000:468), for
-        Horse Mackerel also mackerel (000:489)."""
-        if lic == "himono":
-            hm = L.fm.get("himono") or {}
-            if hm.get("overfished") or hm.get("barrels", 0) <= 0:
-                return []                         # what dries brings no himono barrel (000:476)
-            kinds = tuple(self.d.market["himono"].get("catches", HIMONO_KINDS))
-            out = [f for f in kinds if f in L.live]
-            if any(f in L.fm and not L.fm[f].get("overfished") for f in kinds):
-                return out
-            return ["himono"] if "himono" in L.live else []
-        out = [lic] if lic in L.live else []
-        if lic == "horse_mackerel" and "mackerel" in L.live:
-            out.append("mackerel")
-        return out
+        """The fish a licence can catch now, by the view, as its market says (`catches_from`):
+        its own, for Himono the fish it dries (himono only when none of them is in play and
+        not overfished, 000:468), for Horse Mackerel also mackerel (000:489). A licence whose
+        catch is laid on it (Himono, 000:472) is worth nothing once its own market has no
+        barrel left to bring (000:476)."""
+        mk = self.m[lic]
+        if mk.lays_catch:
+            own = L.fm.get(lic) or {}
+            if own.get("overfished") or own.get("barrels", 0) <= 0:
+                return []
+        return mk.catches_from(L.fm)
 
     def _licence_usable(self, L: _Look, fish: str, n: int) -> bool:
         return bool(self._lic_catches(L, fish)) and self._fleet_ok(L.st, fish, n)

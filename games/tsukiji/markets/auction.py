@@ -53,6 +53,14 @@ class Auction(Market):
                                   self.name, ("auction", i, fee)))
         return out
 
+    def award(self, s, winner, amount, ev):
+        """000:309: the winner pays, and the market adds as much."""
+        active = s.turn
+        pay(s, winner, active, amount)
+        pay(s, None, active, amount)
+        ev.append(Event("won", f"Seat {winner + 1} wins {self.R.lot_text(s.bid['lot'])} for ¥{amount:,}; the market "
+                               f"adds as much: seat {active + 1} takes ¥{2 * amount:,}.", winner))
+
     def apply(self, s, seat, data, rng, ev):
         if self.apply_lot(s, seat, data, ev):
             return

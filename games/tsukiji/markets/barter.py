@@ -9,12 +9,22 @@ from __future__ import annotations
 
 from core.game import Action, Event
 
+from ..state import pay
 from .base import Market
 
 
 class Barter(Market):
     lines = "000:325"
     quote = "darfst du eine Gruppe von Fischmarkern zum Verkauf anbieten"
+    #: any one bid may be accepted, not necessarily the highest
+    picks_a_bid = True
+
+    def award(self, s, winner, amount, ev):
+        """The accepted bidder pays you (000:325)."""
+        active = s.turn
+        pay(s, winner, active, amount)
+        ev.append(Event("won", f"Seat {active + 1} accepts seat {winner + 1}'s ¥{amount:,} for "
+                               f"{self.R.lot_text(s.bid['lot'])}.", winner))
 
     def possible(self, s, seat, ctx):
         return not ctx.get("bartered") and any(s.seats[seat]["tokens"].values())

@@ -1,7 +1,12 @@
 """What every market tableau shares (000:169-191).
 
 A market knows its own pieces, what a visitor may do there (its interactions, each one
-a legal action of the market phase), and how to check its part of a saved position.
+a legal action of the market phase), and how to check its part of a saved position. What
+a market changes in the common rules it declares here too, and the phases ask it without
+naming it: what its licence catches and how (`catch_grabs`, `numbered_licences`,
+`one_kind_aboard`, `unload_caught`), whether its barrels spoil (`spoils`), what the start
+of a turn does with its pieces (`turn_start`), what it keeps on a seat (`seat_field`), who
+pays what when its sealed bid is won (`award`).
 Entering (paying the cost printed on the left of the tableau, licence income) is done
 by the rules for every market alike; see rules.py.
 """
@@ -11,6 +16,7 @@ from __future__ import annotations
 from core.errors import IllegalMove
 from core.game import Action, Event
 
+from ..citations import RULE_CATCH
 from ..data import count
 from ..state import add, pay, slots_used, yen
 
@@ -47,6 +53,12 @@ class Market:
     once_per_turn = False
     #: visiting pays every holder of its licences ¥100 each (000:181; not Horse Mackerel, 000:487)
     licence_income = True
+    #: what this market keeps on each seat of an expansion game, saved under this name
+    #: (Himono's licences' contents, Influence's buyer markers); None: nothing
+    seat_field: str | None = None
+    #: the active player may accept any bid of this market's sealed bid, not only the highest
+    #: (Barter, 000:325)
+    picks_a_bid = False
 
     def __init__(self, rules, data: dict):
         self.R = rules
@@ -93,6 +105,11 @@ class Market:
     def explain(self, s, seat: int, key: str) -> IllegalMove | None:
         return None
 
+    def award(self, s, winner: int, amount: int, ev: list) -> None:
+        """This market's sealed bid is won: the lot is the winner's already (bidding.py); the
+        payment, and whatever else the market does then."""
+        raise NotImplementedError(self.id)
+
     # ---- pieces -----------------------------------------------------------------------------
 
     def setup(self, s) -> dict:
@@ -108,6 +125,23 @@ class Market:
 
     def view(self, s, d: dict) -> dict:
         return dict(d)
+
+    # ---- what a seat keeps of this market (`seat_field`) ------------------------------------------
+
+    def seat_empty(self):
+        """The field on a new seat."""
+        return None
+
+    def validate_seat(self, s, d: dict, st: dict, where: str):
+        """The field as saved on seat `d`, checked against the seat `st` read so far (its
+        licences); ValueError if wrong."""
+        return d.get(self.seat_field)
+
+    def dump_seat(self, v):
+        return v
+
+    def count_seat(self, v, counts: dict) -> None:
+        """The pieces lying in the field, for conservation."""
 
     # ---- the expansion ---------------------------------------------------------------------------
 
@@ -167,11 +201,25 @@ class FishMarket(Market):
     kind = "fish"
     #: its tokens live in the auction bag (000:40)
     bag = False
+    #: its licences are told apart and used one by one, "<fish>:0", "<fish>:1" (Himono, 000:470)
+    numbered_licences = False
+    #: a ship using its licence carries one kind of fish only (Himono, 000:468)
+    one_kind_aboard = False
+    #: other fish its licence may catch, written "<fish>/<licence>" on the boat (000:468, 000:489)
+    catches_with_licence: tuple = ()
+    #: the rule a refused catch with its licence cites (None: the fishing licences' rule)
+    catch_rule: str | None = None
+    #: barrels caught with its licence are laid on it, not sold (Himono, 000:472; `unload_caught`)
+    lays_catch = False
+    #: the rule that tells its licences apart, where they are (`numbered_licences`)
+    numbered_rule: str | None = None
 
     def __init__(self, rules, data):
         super().__init__(rules, data)
         self.licence_price = int(data["licence_price"])
         self.per_visit = data.get("licences_per_visit")
+        #: its barrels spoil in the lower row (000:105); Himono's never do (000:432)
+        self.spoils = bool(data.get("spoils", True))
 
     # ---- set-up (000:33-43) and pieces ---------------------------------------------------
 
@@ -251,15 +299,60 @@ class FishMarket(Market):
             return []
         return [(self.id, 1)]
 
+    def catches_from(self, fish: dict) -> list[str]:
+        """The fish one use of its licence may catch, read from the fish markets' state
+        (the table's, or a seat's view of it): its own while any is left."""
+        st = fish.get(self.id)
+        return [self.id] if st and not st.get("overfished") and st.get("barrels", 0) > 0 else []
+
+    def explain_catch(self, s, seat: int, use: str, fish: str) -> IllegalMove | None:
+        """Why one use of its licence catches no `fish` now, beyond the common rules (explain.py)."""
+        return None
+
+    def too_many(self, n: int, tagged: bool) -> IllegalMove | None:
+        """Why one use of its licence does not catch `n` barrels at once: one licence, one
+        barrel (000:129); `tagged`: of another fish."""
+        if n > 1:
+            return IllegalMove("one licence catches one barrel", RULE_CATCH)
+        return None
+
+    def mixes_badly(self, tags, fishes) -> bool:
+        """Whether barrels caught with its licence may not lie on one ship with these barrels
+        (`tags`) of these fish (Horse Mackerel, 000:489)."""
+        return False
+
+    def check_ship_load(self, load: list, where: str) -> None:
+        """A saved ship's load holding barrels caught with its licence, checked (000:468, 000:489)."""
+
+    def check_boats(self, st: dict, where: str) -> None:
+        """A saved seat's boats, checked against this licence's limits at sea (Himono, 000:470)."""
+
     def on_licence_taken(self, s, seat: int, ev: list) -> None:
         """A seat has just bought (or taken) one of this market's licences."""
 
     def on_licence_returned(self, s, seat: int, ev: list) -> None:
         """A seat has just given one of this market's licences back (000:145, 000:478)."""
 
+    def unload_caught(self, s, seat: int, fish: str, ev: list) -> bool:
+        """A barrel caught with this market's licence is unloaded at your berth: True when the
+        licence takes it instead of a sale (Himono, 000:472)."""
+        return False
+
     def on_unload(self, s, seat: int, item: str, ev: list) -> bool:
         """A barrel of this fish unloaded at your berth; True when it is not put up for sale."""
         return False
+
+    def on_priced(self, s, seat: int, ev: list) -> None:
+        """A barrel of this fish has just been put up for sale on a harbour (Eel, 000:208)."""
+
+    def turn_start(self, s, seat: int, ev: list) -> list[str]:
+        """What happens to this market's pieces at the start of a seat's turn; the barrels it
+        brings to be put up for sale first (Himono, 000:476)."""
+        return []
+
+    def brings_at_turn_start(self, s, me: dict) -> int:
+        """How many barrels at most the start of a turn brings of this fish (saves)."""
+        return 0
 
     # ---- buying (000:163-165) -----------------------------------------------------------------------
 

@@ -41,6 +41,11 @@ class Eel(FishMarket):
         st = s.fish[self.id]
         st["value"] = max(self.data["value_min"], min(self.data["value_max"], st["value"] + steps))
 
+    def on_priced(self, s, seat, ev):
+        """+1 for every eel barrel put up for sale (000:208)."""
+        if self.id in s.fish:
+            self.move(s, self.data["value_rise_per_barrel"])
+
     def sell_actions(self, s, seat, ctx):
         have = s.seats[seat]["tokens"].get("eel", 0)
         v = s.fish[self.id]["value"]

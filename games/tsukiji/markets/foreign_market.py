@@ -34,6 +34,7 @@ from core.components import Bag
 from core.game import Action, Event
 
 from ..citations import rule
+from .. import moves
 from ..data import FISH
 from ..state import add, barrel_fish, counts, pay, yen
 from .base import Market
@@ -72,7 +73,7 @@ class ForeignMarket(Market):
         if s.collapsed.get(self.id) == "closed" or yen(s, seat) < self.cost:
             return []
         me = s.seats[seat]
-        return [Action(f"dock:{i + 1}:foreign",
+        return [Action(moves.dock(i, "foreign"),
                        f"Dock {self.R.boat_name(i, me['boats'][i])} at the Foreign Market (¥{self.cost:,}) and "
                        f"auction its barrels ({self._load_text(me['boats'][i])})", "Fishing", ("foreign", "dock", i))
                 for i in self._dockable(s, seat)]
@@ -80,7 +81,7 @@ class ForeignMarket(Market):
     def group_actions(self, s, seat) -> list[Action]:
         """While a group is open: more boats join it for free, or its lot is auctioned."""
         me = s.seats[seat]
-        out = [Action(f"dock:{i + 1}:foreign",
+        out = [Action(moves.dock(i, "foreign"),
                       f"Dock {self.R.boat_name(i, me['boats'][i])} at the Foreign Market too, in the same lot "
                       f"({self._load_text(me['boats'][i])})", "Fishing", ("foreign", "join", i))
                for i in self._dockable(s, seat)]

@@ -18,8 +18,9 @@
   with room (000:474; "free:himono:..." actions).
 • At the start of your turn every Himono licence holding 2 items gives them back to their
   markets, then you take a himono barrel from the Himono market (while any is left) and
-  put it up for sale at a price of your choice (000:476; `convert`). Himono barrels never
-  spoil (000:432, turn.py) and stay until bought; unsold they are worth nothing.
+  put it up for sale at a price of your choice (000:476; `turn_start`). Himono barrels never
+  spoil (000:432; `spoils = false` in himono.toml) and stay until bought; unsold they are
+  worth nothing.
 • Returning a Himono licence, for whatever reason, gives what lies on it back to the
   markets unpaid (000:478). Ruling: the licence returned is the one holding the fewest
   items (the later one among equals) — the one a player would choose; barrels at sea
@@ -28,8 +29,11 @@
 • Licences ¥400, at most 1 per visit, laid face up (000:482). Tokens cannot be sold back
   (000:483). Each himono token is worth 5 resources (000:485).
 
-Seat field: seat["himono"] = one list per Himono licence held, items "b:mackerel" (a
-barrel) or "t:sardines" (a token); see `validate_seat` and `count_seat` for saves.
+Seat field (`seat_field`): one list per Himono licence held, items "b:mackerel" (a
+barrel) or "t:sardines" (a token); `validate_seat`, `dump_seat` and `count_seat` save it.
+What the rest of the rules ask of a market, Himono answers here: its licences are told apart
+(`numbered_licences`) and fill a ship with one kind (`one_kind_aboard`), their catch is laid on
+them (`unload_caught`), the start of a turn turns pairs into himono (`turn_start`).
 """
 
 from __future__ import annotations
@@ -37,8 +41,9 @@ from __future__ import annotations
 from core.errors import IllegalMove
 from core.game import Action, Event
 
+from .. import moves
 from ..citations import rule
-from ..state import LETTER_ROW, ROW_LETTER, add
+from ..state import LETTER_ROW, ROW_LETTER, add, barrel_fish
 from .base import FishMarket
 
 RULE_HIMONO_CATCH = rule("Himono, catching", "000:468", "Du darfst eine Himono-Lizenz nutzen")
@@ -50,6 +55,16 @@ RULE_HIMONO_DRY = rule("Himono, drying", "000:474", "Fisch in Himono umwandeln")
 class Himono(FishMarket):
     lines = "000:468-485"
     quote = "Du darfst eine Himono-Lizenz nutzen"
+    #: each licence is used on its own and has its own limit at sea (000:470)
+    numbered_licences = True
+    #: a ship using a Himono licence carries one kind of fish (000:468)
+    one_kind_aboard = True
+    catch_rule = RULE_HIMONO_CATCH
+    numbered_rule = RULE_HIMONO_SEA
+    #: its catch dries on the licences (000:472)
+    lays_catch = True
+    #: what lies on each licence, saved on the seat under this name (000:474)
+    seat_field = "himono"
 
     # ---- the licences' contents ------------------------------------------------------------------
 
@@ -62,9 +77,19 @@ class Himono(FishMarket):
         """What a Himono licence catches and dries: mackerel, horse mackerel, sardines (000:468, 000:474)."""
         return tuple(self.data["catches"])
 
+    @property
+    def catches_with_licence(self) -> tuple[str, ...]:
+        """Written "<fish>/himono:<n>" on a boat: the three, or himono itself (000:468)."""
+        return self.kinds + (self.id,)
+
+    @property
+    def at_sea_limit(self) -> int:
+        """Barrels caught with one Himono licence at sea at once, at most (000:470)."""
+        return int(self.data["caught_at_sea_limit"])
+
     def spaces(self, me: dict) -> list[list[str]]:
         """One list per Himono licence held (kept in step with the licences)."""
-        lists = me.setdefault("himono", [])
+        lists = me.setdefault(self.seat_field, [])
         n = me["licences"].get(self.id, 0)
         while len(lists) < n:
             lists.append([])
@@ -101,13 +126,16 @@ class Himono(FishMarket):
     # ---- catching (000:468-470) --------------------------------------------------------------------
 
     def available(self, s) -> list[str]:
-        """Fish a Himono licence may catch now: the three that are in play and not overfished,
-        else himono itself (000:468)."""
-        out = [f for f in self.kinds if f in s.fish and not s.fish[f]["overfished"] and s.fish[f]["barrels"] > 0]
-        if any(f in s.fish and not s.fish[f]["overfished"] for f in self.kinds):
+        """Fish a Himono licence may catch now (000:468)."""
+        return self.catches_from(s.fish)
+
+    def catches_from(self, fish: dict) -> list[str]:
+        """The three that are in play and not overfished, else himono itself (000:468)."""
+        out = [f for f in self.kinds if f in fish and not fish[f].get("overfished") and fish[f].get("barrels", 0) > 0]
+        if any(f in fish and not fish[f].get("overfished") for f in self.kinds):
             return out
-        st = s.fish.get(self.id)
-        return [self.id] if st and not st["overfished"] and st["barrels"] > 0 else []
+        st = fish.get(self.id)
+        return [self.id] if st and not st.get("overfished") and st.get("barrels", 0) > 0 else []
 
     def at_sea(self, me: dict) -> list[int]:
         """Barrels at sea caught with each Himono licence (000:470), barges included."""
@@ -140,8 +168,8 @@ class Himono(FishMarket):
             return []                                          # 000:470: unload or dump one first
         return [(f, 1) for f in self.available(s)]
 
-    def explain_catch(self, s, seat, use: str) -> IllegalMove | None:
-        """Why a Himono licence catches nothing now (for explain.py)."""
+    def explain_catch(self, s, seat, use: str, fish: str) -> IllegalMove | None:
+        """Why a Himono licence catches no `fish` now (for explain.py)."""
         me = s.seats[seat]
         k = int(use.split(":", 1)[1]) if ":" in use else 0
         sea = self.at_sea(me)
@@ -150,9 +178,17 @@ class Himono(FishMarket):
                                "(or dump) one before it catches again", RULE_HIMONO_SEA)
         if not self.available(s):
             return IllegalMove("nothing a Himono licence catches is left", RULE_HIMONO_CATCH)
+        if fish not in self.available(s):
+            return IllegalMove("a Himono licence catches himono only while no mackerel, horse mackerel or sardine "
+                               "barrel can be caught", RULE_HIMONO_CATCH)
         return None
 
     # ---- docking (000:472) ----------------------------------------------------------------------------
+
+    def unload_caught(self, s, seat, fish: str, ev: list) -> bool:
+        """Not for sale: it dries on a licence, or goes back (000:472)."""
+        self.dry(s, seat, fish, ev)
+        return True
 
     def dry(self, s, seat, fish: str, ev: list) -> None:
         """A barrel caught with a Himono licence is unloaded at your berth (000:472)."""
@@ -179,13 +215,13 @@ class Himono(FishMarket):
         for kind, row, col in me["harbour"]:
             if kind in self.kinds and (kind, row, col) not in seen:
                 seen.add((kind, row, col))
-                out.append(Action(f"free:himono:barrel:{ROW_LETTER[row]}:{col}:{kind}",
+                out.append(Action(moves.free(self.id, "barrel", ROW_LETTER[row], col, kind),
                                   f"Lay the {kind.replace('_', ' ')} barrel from your {row} row "
                                   f"({self.R.col_name(col)}) on a Himono licence to dry", "Free",
                                   ("free", self.id, "barrel", row, col, kind)))
         for kind in self.kinds:
             if me["tokens"].get(kind):
-                out.append(Action(f"free:himono:token:{kind}",
+                out.append(Action(moves.free(self.id, "token", kind),
                                   f"Lay a {kind.replace('_', ' ')} token on a Himono licence to dry", "Free",
                                   ("free", self.id, "token", kind)))
         return out
@@ -207,10 +243,17 @@ class Himono(FishMarket):
 
     # ---- the start of your turn (000:476) ----------------------------------------------------------------
 
+    def turn_start(self, s, seat, ev) -> list[str]:
+        return self.convert(s, seat, ev)
+
+    def brings_at_turn_start(self, s, me) -> int:
+        """One himono barrel at most per Himono licence (000:476)."""
+        return me["licences"].get(self.id, 0)
+
     def convert(self, s, seat, ev) -> list[str]:
         """Licences holding 2 items give them back; each then brings a himono barrel to price."""
         me = s.seats[seat]
-        if not me.get("himono"):
+        if not me.get(self.seat_field):
             return []
         out = []
         for items in self.spaces(me):
@@ -233,7 +276,7 @@ class Himono(FishMarket):
 
     def on_licence_taken(self, s, seat, ev):
         me = s.seats[seat]
-        lists = me.setdefault("himono", [])
+        lists = me.setdefault(self.seat_field, [])
         n = me["licences"].get(self.id, 0)
         while len(lists) < n:
             lists.append([])
@@ -241,7 +284,7 @@ class Himono(FishMarket):
     def on_licence_returned(self, s, seat, ev):
         """The emptiest licence (the later among equals) goes back; its items go back unpaid (000:478)."""
         me = s.seats[seat]
-        lists = me.setdefault("himono", [])
+        lists = me.setdefault(self.seat_field, [])
         n = me["licences"].get(self.id, 0)               # already one fewer
         if len(lists) <= n:
             return
@@ -281,36 +324,69 @@ class Himono(FishMarket):
 
     # ---- saves ----------------------------------------------------------------------------------------------
 
-    def validate_seat(self, v, licences: int, where: str) -> list[list[str]]:
-        """seat["himono"] checked: one list per Himono licence, at most 2 items each, each
-        "b:<fish>" for mackerel, horse mackerel, sardines or himono, or "t:<kind>" (000:474)."""
-        if v is None:
-            v = []
-        if not isinstance(v, list) or len(v) > licences or any(not isinstance(x, list) for x in v):
-            raise ValueError(f"{where}: himono is one list per Himono licence held ({licences}) (000:474)")
-        out = []
-        for x in v:
-            if len(x) > self.holds:
-                raise ValueError(f"{where}: a Himono licence holds up to {self.holds} barrels or tokens (000:474)")
-            for item in x:
-                what, _, kind = item.partition(":") if isinstance(item, str) else ("", "", "")
-                ok = (what == "b" and kind in self.kinds + (self.id,)) or (what == "t" and kind in self.kinds)
-                if not ok:
-                    raise ValueError(f"{where}: {item!r} is not a Himono item such as 'b:mackerel' or "
-                                     "'t:sardines' (000:472-474)")
-            out.append(list(x))
-        while len(out) < licences:
-            out.append([])
-        return out
+    def seat_empty(self) -> list:
+        return []
 
-    @staticmethod
-    def count_seat(seat: dict, counts: dict) -> None:
-        """The pieces lying on a seat's Himono licences, for conservation."""
-        for items in seat.get("himono", ()):
-            for item in items:
-                what, kind = item.split(":", 1)
-                key = f"barrels:{kind}" if what == "b" else f"tokens:{kind}"
-                counts[key] = counts.get(key, 0) + 1
+    def validate_seat(self, s, d: dict, st: dict, where: str) -> list[list[str]]:
+        """What lies on each of a seat's Himono licences: at most 2 barrels ("b:<fish>") and
+        tokens ("t:<kind>") each (000:472-474)."""
+        v = d.get(self.seat_field)
+        n = st["licences"].get(self.id, 0)
+        if v is None:
+            return [[] for _ in range(n)]
+        if not isinstance(v, list) or any(not isinstance(x, list) for x in v):
+            raise ValueError(f"{where}: himono is one list per Himono licence, such as [['b:mackerel', 't:sardines'], []]")
+        if len(v) != n:
+            raise ValueError(f"{where} holds {n} Himono licence{'' if n == 1 else 's'}, but himono lists {len(v)}: "
+                             "one list (of what lies on it) per licence (000:474)")
+        hold = int(self.data.get("licence_holds", 2))
+        catches = tuple(self.data.get("catches", ()))
+        allowed = {"b": catches + (self.id,), "t": catches}
+        for k, space in enumerate(v):
+            if len(space) > hold:
+                raise ValueError(f"{where}: Himono licence {k + 1} holds at most {hold} barrels or tokens, not "
+                                 f"{len(space)} (000:474)")
+            for item in space:
+                what, sep, kind = item.partition(":") if isinstance(item, str) else ("", "", "")
+                if not sep or what not in allowed or kind not in allowed[what]:
+                    raise ValueError(f"{where}: {item!r:.40} on Himono licence {k + 1} is neither a barrel "
+                                     f"'b:<fish>' of {', '.join(allowed['b'])} nor a token 't:<kind>' of "
+                                     f"{', '.join(allowed['t'])} (000:472-474)")
+                if kind not in s.fish:
+                    raise ValueError(f"{where}: {item!r} on Himono licence {k + 1}, but the {self.R.m[kind].name} "
+                                     "market is not in play")
+        return [list(x) for x in v]
+
+    def dump_seat(self, v) -> list:
+        return [list(h) for h in v]
+
+    def count_seat(self, v, counts: dict) -> None:
+        """Barrels and tokens lying on the licences (000:474)."""
+        for space in v:
+            for item in space:
+                what, _, kind = item.partition(":")
+                if what == "b":
+                    counts[f"barrels:{kind}"] = counts.get(f"barrels:{kind}", 0) + 1
+                else:
+                    self.R.count_tokens({kind: 1}, counts)
+
+    def check_ship_load(self, load: list, where: str) -> None:
+        if len({barrel_fish(x) for x in load}) > 1:
+            raise ValueError(f"{where}: a ship using a Himono licence carries one kind of fish (000:468)")
+
+    def check_boats(self, st: dict, where: str) -> None:
+        """Never more than 2 barrels caught with one Himono licence at sea (000:470)."""
+        limit = int(self.data.get("caught_at_sea_limit", 2))
+        per: dict = {}
+        for b in st["boats"]:
+            for x in b["load"]:
+                use = x.partition("/")[2]
+                if ":" in use:
+                    per[use] = per.get(use, 0) + 1
+        for use, n in sorted(per.items()):
+            if n > limit:
+                raise ValueError(f"{where} has {n} barrels at sea caught with Himono licence "
+                                 f"{int(use.split(':')[1]) + 1}; never more than {limit} (000:470)")
 
     # ---- explanations ---------------------------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ from core.errors import IllegalMove
 from core.game import Event
 
 from ..citations import rule
-from ..state import pay
+from ..state import barrel_fish, pay
 from .base import PaysOnOverfishing
 
 RULE_HORSE_CATCH = rule("Horse Mackerel, catching mackerel", "000:489",
@@ -44,8 +44,16 @@ class HorseMackerel(PaysOnOverfishing):
     settle_line = "000:493"
     lines = "000:487-500"
     quote = "Besitzer von Bastardmakrelen-Lizenzen erhalten nicht die üblichen ¥100 pro Lizenz"
+    #: written "mackerel/horse_mackerel" on the boat (000:489)
+    catches_with_licence = ("mackerel",)
+    catch_rule = RULE_HORSE_CATCH
 
     # ---- fishing (000:489) -------------------------------------------------------------------------
+
+    @property
+    def _other(self) -> str:
+        """The barrel of mackerel caught with a Horse Mackerel licence, as a boat carries it."""
+        return f"{self.catches_with_licence[0]}/{self.id}"
 
     def catch_grabs(self, s, seat, use):
         out = super().catch_grabs(s, seat, use)
@@ -55,7 +63,29 @@ class HorseMackerel(PaysOnOverfishing):
             out += [("mackerel", n) for n in range(1, most + 1) if mk["barrels"] >= n]
         return out
 
-    def explain_catch(self, s, seat, use: str) -> IllegalMove | None:
+    def catches_from(self, fish):
+        return super().catches_from(fish) + [f for f in self.catches_with_licence
+                                             if f in fish and not fish[f].get("overfished")
+                                             and fish[f].get("barrels", 0) > 0]
+
+    def too_many(self, n, tagged):
+        """One use catches 1 or 2 mackerel, or 1 horse mackerel (000:489)."""
+        per = int(self.data.get("mackerel_per_catch", 1)) if tagged else 1
+        if n > per:
+            return IllegalMove(f"one licence catches one barrel (a Horse Mackerel licence up to {per} mackerel)",
+                               RULE_HORSE_CATCH)
+        return None
+
+    def mixes_badly(self, tags, fishes) -> bool:
+        """Mackerel caught with its licence never share a ship with horse mackerel (000:489)."""
+        return self._other in tags and self.id in fishes
+
+    def check_ship_load(self, load, where):
+        if self.mixes_badly(load, {barrel_fish(x) for x in load}):
+            raise ValueError(f"{where}: a ship with mackerel caught with a Horse Mackerel licence carries no horse "
+                             "mackerel (000:489)")
+
+    def explain_catch(self, s, seat, use: str, fish: str) -> IllegalMove | None:
         if not self.catch_grabs(s, seat, use):
             return IllegalMove("no horse mackerel barrel is left, and no mackerel either", RULE_HORSE_CATCH)
         return None

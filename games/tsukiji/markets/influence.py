@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from core.game import Action, Event
 
+from .. import moves
 from ..citations import rule
 from ..state import licence_count, pay, slots_used, yen
 from .base import Market, whole
@@ -36,6 +37,8 @@ KINDS = ("fish", "external")
 class Influence(Market):
     lines = "000:562-568"
     quote = "beliebig viele Käufer-Marker und Erweiterungsmarker für je ¥200 kaufen"
+    #: buyer markers on a seat's licence spaces (000:564; state.slots_used counts them)
+    seat_field = "buyers"
 
     def setup(self, s):
         box = s.box
@@ -140,7 +143,7 @@ class Influence(Market):
     def free_actions(self, s, seat):
         if not s.seats[seat].get("buyers"):
             return []
-        return [Action(f"free:influence:give:{o + 1}", f"Give a buyer marker to seat {o + 1}: right after their "
+        return [Action(moves.free(self.id, "give", o + 1), f"Give a buyer marker to seat {o + 1}: right after their "
                                                        "next turn you may buy from the other harbours", "Free",
                        ("free", "influence", "give", o))
                 for o in range(s.players) if o != seat]
@@ -162,6 +165,19 @@ class Influence(Market):
                                  f"left of seat {s.turn + 1}.", owner, {"market": self.id}))
 
     # ---- pieces -------------------------------------------------------------------------------------
+
+    def seat_empty(self) -> int:
+        return 0
+
+    def validate_seat(self, s, d, st, where):
+        n = whole(d.get(self.seat_field, 0), f"{where}'s buyer markers")
+        if n and self.id not in s.ext:
+            raise ValueError(f"{where} holds buyer markers, but the Influence market is not in play (000:562)")
+        return n
+
+    def count_seat(self, v, counts):
+        if v:
+            counts["buyers"] = counts.get("buyers", 0) + v
 
     def validate(self, d, players):
         if not isinstance(d, dict) or set(d) - {"buyers", "expansions"}:

@@ -31,9 +31,10 @@ base game saves exactly as it always did):
     "expansion": true, "collapse": bool     the collapsing variant (000:592)
     "collapsed": {market: "collapsed"|"closed"}        markers on collapsed markets (000:596-598)
     "buyers": [[owner, target], ...]        Influence buyer markers given to others (000:564)
-    seat "himono": [["b:mackerel", "t:sardines"], []]  one list per Himono licence, at most 2
+    seat himono: [["b:mackerel", "t:sardines"], []]    one list per Himono licence, at most 2
                                             barrels ("b:") and tokens ("t:") on each (000:474)
-    seat "buyers": n                        buyer markers on its licence spaces (000:564)
+    seat buyers: n                          buyer markers on its licence spaces (000:564)
+                                            (each a market's `seat_field`, checked by the market)
     boat "type" "blue" / "barge4", "at" "foreign" (docked at the Foreign Market, 000:551),
     "rented" "ships" / "used_ships" (Ship Rental, 000:578); a barrel caught with another
     fish's licence is "fish/licence": "mackerel/horse_mackerel" (000:489), "sardines/himono:1"
@@ -77,8 +78,8 @@ from .pieces import (  # noqa: F401
 )
 from .restoring import _restore, restore  # noqa: F401
 from .seats import (  # noqa: F401
-    EXPANSION_SEAT_KEYS, SEAT_KEYS, _barrel, _boats_at_the_foreign_market, _catchable, _himono, _never_for_sale,
-    _seat, _seats,
+    EXPANSION_SEAT_KEYS, SEAT_KEYS, _barrel, _boats_at_the_foreign_market, _catchable, _never_for_sale,
+    _numbered_names, _seat, _seats,
 )
 from .shape import (  # noqa: F401
     EXPANSION_BOATS, EXPANSION_KEYS, FISH_KEYS, FOREIGN, LOT_MARKETS, MAX_DEPTH, MAX_TEXT, MAX_VALUES,

@@ -57,7 +57,8 @@ def _licence_uses(rules, s: State, me: dict, lic) -> dict:
                 raise ValueError(f"fishing: {rules.m[fish].name} licences are used one by one, each once: "
                                  f"'{fish}:0' to '{fish}:{rules.d.max_licences - 1}' (000:470), not {u!r}")
         elif numbered:
-            raise ValueError(f"fishing: {u!r}: only Himono licences are told apart (000:470)")
+            names = " and ".join(rules.m[f].name for f in NUMBERED_LICENCES)
+            raise ValueError(f"fishing: {u!r}: only {names} licences are told apart (000:470)")
         elif n > me["licences"].get(fish, 0):
             raise ValueError(f"fishing: {n} {fish} licences used, but only {me['licences'].get(fish, 0)} held "
                              "(000:143)")
@@ -81,8 +82,8 @@ def _ctx_for(rules, s: State, d, phase):
         out = {"kind": "start", "fugu": whole(d.get("fugu", 0), "fugu bought")}
         if "pending" in d:                            # 000:476: new himono barrels to price first
             p = d["pending"]
-            if (not isinstance(p, list) or not p or any(x != "himono" for x in p) or "himono" not in s.fish
-                    or len(p) > me["licences"].get("himono", 0)):
+            if (not isinstance(p, list) or not p or any(not isinstance(x, str) or x not in s.fish for x in p)
+                    or any(p.count(x) > rules.m[x].brings_at_turn_start(s, me) for x in p)):
                 raise ValueError("the start of a turn's pending items are the new himono barrels to price, one "
                                  "at most per Himono licence (000:476)")
             out["pending"] = list(p)

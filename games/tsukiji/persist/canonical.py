@@ -76,10 +76,9 @@ def _seat_dump(rules, st: dict) -> dict:
            "berths": st["berths"],
            "harbour": [list(x) for x in st["harbour"]],
            "loans": st["loans"], "shares": st["shares"]}
-    if "himono" in st:                                # the expansion's seat (state.expansion_seat)
-        out["himono"] = [list(h) for h in st["himono"]]
-    if "buyers" in st:
-        out["buyers"] = st["buyers"]
+    for mk in rules.seat_keepers:                     # what markets keep on the expansion's seat
+        if mk.seat_field in st:
+            out[mk.seat_field] = mk.dump_seat(st[mk.seat_field])
     return out
 
 

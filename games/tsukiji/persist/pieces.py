@@ -8,6 +8,8 @@ the box or check a given one (`_settle_pieces`, the last step of reading a posit
 
 from __future__ import annotations
 
+from core.yen import SUPPLY, YEN
+
 from ..data import BAG_FISH, BOAT_TYPES, EXTERNAL, FISH
 from ..markets.base import token_counts, whole
 from ..state import State, barrel_fish
@@ -72,15 +74,9 @@ def placed(rules, s: State) -> dict:
                 one(f"barrels:{barrel_fish(item)}")
         for kind, _, _ in st["harbour"]:
             one("tokens:takoyaki" if kind == "takoyaki" else f"barrels:{kind}")
-        for space in st.get("himono", ()):               # on the Himono licences (000:474)
-            for item in space:
-                what, _, kind = item.partition(":")
-                if what == "b":
-                    one(f"barrels:{kind}")
-                else:
-                    rules.count_tokens({kind: 1}, c)
-        if st.get("buyers"):                             # on licence spaces (000:564)
-            one("buyers", st["buyers"])
+        for mk in rules.seat_keepers:                    # Himono's licences, buyer markers (000:474, 000:564)
+            if mk.seat_field in st:
+                mk.count_seat(st[mk.seat_field], c)
         one("loans", st["loans"])
         one("shares", st["shares"])
     for _ in s.buyers:                                   # given to other players (000:564)
@@ -102,11 +98,17 @@ def placed(rules, s: State) -> dict:
     return c
 
 
+#: the yen tiles in the box: 35 × ¥100, 10 × ¥500, 15 × ¥1,000 (000:12)
+BOX_YEN = 35 * 100 + 10 * 500 + 15 * 1_000
+
+
 def conserved(rules, s: State) -> dict:
     c = placed(rules, s)
     _count_box(rules, s.box, c)
     c = {k: v for k, v in c.items() if v}
-    c["yen"] = s.treasury.total()
+    c.update(s.treasury.counted())
+    c[YEN + SUPPLY] = BOX_YEN + s.treasury[SUPPLY]      # the tiles left in the supply (000:64)
+    c["yen"] = BOX_YEN
     return c
 
 

@@ -1,33 +1,29 @@
 """The players' seats: licences and rentals, tokens, boats and what they carry, berths, harbour,
-loans and shares, and with the expansion the Himono licences and buyer markers (000:62, 000:392-628).
+loans and shares, and with the expansion what markets keep on a seat (000:62, 000:392-628).
 
 A seat is where most of a hand-written or damaged position goes wrong, so each field is checked
 against the rules that bound it (how many licences, what a boat may carry and where it may lie)
-and refused with the rule's line. `_catchable` (which fish another fish's licence catches) is
+and refused with the rule's line. A market's own field on the seat, its licences' limits and
+what a ship may carry with them are checked by that market (markets/: `validate_seat`,
+`check_boats`, `check_ship_load`). `_catchable` (which fish another fish's licence catches) is
 also what explain.py cites.
 """
 
 from __future__ import annotations
 
 from ..data import BOAT_TYPES, FISH
+from ..markets import MARKETS
 from ..markets.base import token_counts, whole
-from ..state import BERTHS, ROWS, State, barrel_fish, is_barge, slots_used
+from ..state import BERTHS, ROWS, State, barrel_fish, barrel_licence, is_barge, slots_used
 from .pieces import _auctioned_fish
 from .shape import EXPANSION_BOATS, FOREIGN, NUMBERED_LICENCES, _fish_name, _market_name, _numbered
 
 
 def _catchable(rules, kind: str) -> tuple:
-    """The fish another fish's licence may catch: a Himono licence mackerel, horse mackerel
-    and sardines, or himono when none of them can be caught (000:468); a Horse Mackerel
-    licence mackerel (000:489). A market may say so itself (`catches_with_licence`)."""
-    own = getattr(rules.m[kind], "catches_with_licence", None)
-    if own is not None:
-        return tuple(own)
-    if kind == "himono":
-        return tuple(rules.d.market["himono"].get("catches", ())) + ("himono",)
-    if kind == "horse_mackerel":
-        return ("mackerel",)
-    return ()
+    """The fish another fish's licence may catch, as its market says (`catches_with_licence`):
+    a Himono licence mackerel, horse mackerel and sardines, or himono when none of them can be
+    caught (000:468); a Horse Mackerel licence mackerel (000:489)."""
+    return tuple(rules.m[kind].catches_with_licence)
 
 
 def _barrel(rules, s: State, x, where: str) -> str:
@@ -59,37 +55,13 @@ def _barrel(rules, s: State, x, where: str) -> str:
                          f"'{fish}/{kind}:0' to '{fish}/{kind}:{rules.d.max_licences - 1}' (000:470), or "
                          f"'{fish}/{kind}' once that licence is returned")
     if numbered and kind not in NUMBERED_LICENCES:
-        raise ValueError(f"{where}: {x!r}: only Himono licences are told apart (000:470)")
+        raise ValueError(f"{where}: {x!r}: only {_numbered_names(rules)} licences are told apart (000:470)")
     return x
 
 
-def _himono(rules, s: State, v, n: int, where: str) -> list:
-    """What lies on each of a seat's n Himono licences: at most 2 barrels ("b:<fish>") and
-    tokens ("t:<kind>") each (000:472-474)."""
-    if v is None:
-        return [[] for _ in range(n)]
-    if not isinstance(v, list) or any(not isinstance(x, list) for x in v):
-        raise ValueError(f"{where}: himono is one list per Himono licence, such as [['b:mackerel', 't:sardines'], []]")
-    if len(v) != n:
-        raise ValueError(f"{where} holds {n} Himono licence{'' if n == 1 else 's'}, but himono lists {len(v)}: "
-                         "one list (of what lies on it) per licence (000:474)")
-    hold = int(rules.d.market["himono"].get("licence_holds", 2))
-    catches = tuple(rules.d.market["himono"].get("catches", ()))
-    allowed = {"b": catches + ("himono",), "t": catches}
-    for k, space in enumerate(v):
-        if len(space) > hold:
-            raise ValueError(f"{where}: Himono licence {k + 1} holds at most {hold} barrels or tokens, not "
-                             f"{len(space)} (000:474)")
-        for item in space:
-            what, sep, kind = item.partition(":") if isinstance(item, str) else ("", "", "")
-            if not sep or what not in allowed or kind not in allowed[what]:
-                raise ValueError(f"{where}: {item!r:.40} on Himono licence {k + 1} is neither a barrel "
-                                 f"'b:<fish>' of {', '.join(allowed['b'])} nor a token 't:<kind>' of "
-                                 f"{', '.join(allowed['t'])} (000:472-474)")
-            if kind not in s.fish:
-                raise ValueError(f"{where}: {item!r} on Himono licence {k + 1}, but the {_market_name(rules, kind)} "
-                                 "market is not in play")
-    return [list(x) for x in v]
+def _numbered_names(rules) -> str:
+    """ "Himono": the markets whose licences are told apart (000:470)."""
+    return " and ".join(rules.m[f].name for f in NUMBERED_LICENCES)
 
 
 def _never_for_sale(rules) -> str:
@@ -99,7 +71,8 @@ def _never_for_sale(rules) -> str:
 
 
 SEAT_KEYS = ("licences", "rentals", "tokens", "boats", "berths", "harbour", "loans", "shares")
-EXPANSION_SEAT_KEYS = ("himono", "buyers")
+#: what markets keep on a seat with the expansion (Himono's licences, Influence's buyer markers)
+EXPANSION_SEAT_KEYS = tuple(m.seat_field for m in MARKETS.values() if m.seat_field)
 
 
 def _seat(rules, s: State, d, i: int, players: int) -> dict:
@@ -146,11 +119,9 @@ def _seat(rules, s: State, d, i: int, players: int) -> dict:
           "tokens": token_counts(d.get("tokens", {}), d_.token_kinds, f"{where} tokens"),
           "boats": [], "berths": whole(d.get("berths", 1), f"{where} berths", 1), "harbour": [],
           "loans": whole(d.get("loans", 0), f"{where} loans"), "shares": whole(d.get("shares", 0), f"{where} shares")}
-    if s.expansion:                                   # state.expansion_seat
-        st["himono"] = _himono(rules, s, d.get("himono"), licences.get("himono", 0), where)
-        st["buyers"] = whole(d.get("buyers", 0), f"{where}'s buyer markers")
-        if st["buyers"] and "influence" not in s.ext:
-            raise ValueError(f"{where} holds buyer markers, but the Influence market is not in play (000:562)")
+    if s.expansion:                                   # what markets keep on a seat (preparation.py)
+        for mk in rules.seat_keepers:
+            st[mk.seat_field] = mk.validate_seat(s, d, st, where)
     if slots_used(st) > d_.max_licences:
         raise ValueError(f"{where} holds more than {d_.max_licences} licences and rentals"
                          + (" and buyer markers (000:145, 000:564)" if s.expansion else " (000:145)"))
@@ -199,12 +170,11 @@ def _seat(rules, s: State, d, i: int, players: int) -> dict:
                                 else " (000:132)"))
         if sum(1 for x in load if barrel_fish(x) == "salmon") > 1:
             raise ValueError(f"{bw}: one salmon barrel per boat (000:251)")
-        if not is_barge(t) and any(x.partition("/")[2].startswith("himono") for x in load) \
-                and len({barrel_fish(x) for x in load}) > 1:
-            raise ValueError(f"{bw}: a ship using a Himono licence carries one kind of fish (000:468)")
-        if not is_barge(t) and "mackerel/horse_mackerel" in load and "horse_mackerel" in map(barrel_fish, load):
-            raise ValueError(f"{bw}: a ship with mackerel caught with a Horse Mackerel licence carries no horse "
-                             "mackerel (000:489)")
+        if not is_barge(t):                           # what a licence's catch allows aboard (000:468, 000:489)
+            tagged = {barrel_licence(x) for x in load if "/" in x}
+            for f in FISH:
+                if f in tagged:
+                    rules.m[f].check_ship_load(load, bw)
         boat = {"type": t, "at": at, "load": load}
         if "rented" in b:
             r = b["rented"]
@@ -219,18 +189,9 @@ def _seat(rules, s: State, d, i: int, players: int) -> dict:
                 raise ValueError(f"{bw}: the Blue Ship is never rented (000:578)")
             boat["rented"] = r
         st["boats"].append(boat)
-    if s.expansion:                                   # 000:470: two barrels at sea per Himono licence
-        limit = int(d_.market["himono"].get("caught_at_sea_limit", 2))
-        per: dict = {}
-        for b in st["boats"]:
-            for x in b["load"]:
-                use = x.partition("/")[2]
-                if ":" in use:
-                    per[use] = per.get(use, 0) + 1
-        for use, n in sorted(per.items()):
-            if n > limit:
-                raise ValueError(f"{where} has {n} barrels at sea caught with Himono licence "
-                                 f"{int(use.split(':')[1]) + 1}; never more than {limit} (000:470)")
+    if s.expansion:                                   # a licence's limits at sea (Himono, 000:470)
+        for f in FISH:
+            rules.m[f].check_boats(st, where)
     for berth in BERTHS:
         here = [b for b in st["boats"] if b["at"] == berth]
         if not here:

@@ -9,6 +9,7 @@ by every other part of the package, which is why they live at its bottom and imp
 from __future__ import annotations
 
 from ..data import EXTERNAL, FISH
+from ..markets import MARKETS
 
 STATIC_KEYS = ("loans", "shares", "coolboxes", "carts")
 #: the expansion's markers, kept and counted like the static pieces (000:400)
@@ -19,8 +20,8 @@ EXPANSION_BOATS = ("blue", "barge4")
 FISH_KEYS = ("barrels", "tokens", "licences", "takoyaki", "value", "overfished")
 #: markets whose visit builds a lot of tokens (000:307, 000:325, 000:339, 000:582)
 LOT_MARKETS = ("auction", "barter", "trade", "sushi_shop")
-#: licences told apart, used one by one as "himono:0", "himono:1" ... (000:470)
-NUMBERED_LICENCES = ("himono",)
+#: licences told apart, used one by one as "himono:0", "himono:1" ... (000:470), as their market says
+NUMBERED_LICENCES = tuple(f for f in FISH if MARKETS[f].numbered_licences)
 #: where a boat docked at the Foreign Market is (000:551)
 FOREIGN = "foreign"
 #: the shape of a position: anything deeper, larger or of another type is not one

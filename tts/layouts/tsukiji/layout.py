@@ -32,7 +32,7 @@ class Layout(Centre, MarketBoards, Middle, Harbours, UnderWay, Notebook, Placing
     def check(self) -> None:
         """The table holds what the rules say: every piece kind, every seat's yen and boats."""
         s, R = self.s, self.R
-        want = {k: v for k, v in R.conserved(s).items() if k != "yen" and v}
+        want = {k: v for k, v in R.conserved(s).items() if not k.startswith("yen") and v}
         got: Counter = Counter()
         yen: Counter = Counter()
         boats: Counter = Counter()
