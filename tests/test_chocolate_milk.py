@@ -37,10 +37,11 @@ def test_setup_follows_the_vorbereitung(chocolate_milk):
 
 
 @pytest.mark.parametrize("players,boxes,left,drinks", [
-    (2, 1, 4, 36), (6, 1, 0, 36), (3, 2, 9, 72), (7, 1, 5, 36), (8, 2, 4, 36)])
+    (2, 1, 4, 36), (6, 1, 0, 36), (3, 2, 9, 72), (6, 2, 6, 72), (7, 2, 5, 36), (7, 1, 5, 36), (8, 2, 4, 36)])
 def test_crates_and_drinks_by_player_count_and_boxes(chocolate_milk, players, boxes, left, drinks):
     # 004:259 — crates for sale depend on the player count and the number of JIDOHANBAIKI
-    # boxes; 004:249 — with 7-8 players only the drinks of a single box are used.
+    # boxes; 004:249 — with 7-8 players only the drinks of a single box are used ("bei 7-8
+    # Spielern"): two boxes give 6 players 72 drinks, 7 players 36.
     m = chocolate_milk.new(players, seed=1, options={"boxes": boxes})
     v = m.view(None)
     assert v["crates_left"] == left
@@ -180,6 +181,76 @@ def test_game_ends_at_2000_yen(chocolate_milk):
     assert m.over and "¥2,100" in m.result().reason
     with pytest.raises(IllegalMove, match="over"):
         m.play(1, "crate")
+
+
+def test_game_ends_at_exactly_2000_yen_not_at_1900(chocolate_milk):
+    # 004:265 — "oder ein Spieler mindestens 2.000 Yen besitzt": ¥2,000 itself ends the game;
+    # yen come in ¥100s, so ¥1,900 is the most that does not.
+    for start, after, over in ((1800, 2000, True), (1700, 1900, False)):
+        m = chocolate_milk.scenario(position(crates=[[["R1"]], [[]], [[]]], yen=[start, 500, 500],
+                                             cards={"red": 200}))
+        m.play(0, "sell:red:1R1")
+        assert m.view(None)["yen"][0] == after
+        assert m.over is over, after
+        assert (f"¥{after:,}" in m.result().reason) if over else m.to_act() == (1,)
+    # a position read from a file is judged by the same line
+    with pytest.raises(ScenarioError, match="should have ended"):
+        chocolate_milk.scenario(position(yen=[2000, 500, 500]))
+    assert not chocolate_milk.scenario(position(yen=[1900, 500, 500])).over
+
+
+def test_six_of_one_shape_in_one_crate_ends_five_or_six_mixed_do_not(chocolate_milk):
+    # 004:265 — "6 Getränke derselben Form oder Farbe in einer seiner Kisten": the sixth of a
+    # shape ends it as the sixth of a colour does; the fifth does not, nor six of one shape
+    # over two crates, nor a full crate of mixed drinks.
+    grid = [["M6"], ["W6"], ["W3"], ["W4"], ["W5", "W1"], ["K1"], ["K2"], ["K3"], ["K4"]]
+    cans = ["R6", "B6", "P6", "K6"]                      # short cans (shape 6), W6 on the top card
+    m = chocolate_milk.scenario(position(grid=grid, crates=[[cans], [[]], [[]]]))
+    m.play(0, "buy:2:W6:1")
+    assert not m.over, "five of a shape do not end the game"
+    grid[1] = ["W2"]
+    m = chocolate_milk.scenario(position(grid=grid, crates=[[cans + ["W6"]], [[]], [[]]]))
+    m.play(0, "buy:1:M6:1")
+    assert m.over and "6 short can" in m.result().reason
+    m = chocolate_milk.scenario(position(grid=grid, crates=[[cans + ["W6"], []], [[]], [[]]]))
+    m.play(0, "buy:1:M6:2")
+    assert not m.over, "six short cans over two crates"
+    m = chocolate_milk.scenario(position(grid=grid, crates=[[["R1", "B2", "P3", "M4", "B5"]], [[]], [[]]]))
+    m.play(0, "buy:1:M6:1")
+    assert not m.over and len(m.view(None)["crates"][0][0]) == 6, "a full crate of six mixed drinks"
+
+
+def test_a_crate_takes_its_sixth_drink_not_a_seventh(chocolate_milk):
+    # 004:259 — "Mit einer zusätzlichen Kiste kannst du mehr als 6 Getränke besitzen": a crate
+    # holds 6. Five in it: the sixth goes in; six: no more.
+    five = ["R1", "R2", "B3", "P4", "K5"]
+    m = chocolate_milk.scenario(position(crates=[[five], [[]], [[]]]))
+    assert "buy:1:W1:1" in {a.key for a in m.legal(0)}
+    m.play(0, "buy:1:W1:1")
+    assert len(m.view(None)["crates"][0][0]) == 6
+    m = chocolate_milk.scenario(position(crates=[[five + ["M2"]], [[]], [[]]]))
+    assert not any(a.key.startswith("buy") for a in m.legal(0))
+    with pytest.raises(IllegalMove, match="full"):
+        m.play(0, "buy:1:W1:1")
+
+
+def test_exactly_the_price_buys_a_drink_and_a_crate(chocolate_milk):
+    # 004:253 — "kaufe ein Getränk für 100 Yen": ¥100 buys one, ¥0 none (yen come in ¥100s).
+    m = chocolate_milk.scenario(position(yen=[100, 500, 500]))
+    assert "crate" not in {a.key for a in m.legal(0)}
+    m.play(0, "buy:1:W1:1")
+    assert m.view(None)["yen"][0] == 0
+    m = chocolate_milk.scenario(position(yen=[0, 500, 500]))
+    with pytest.raises(IllegalMove, match="costs ¥100"):
+        m.play(0, "buy:1:W1:1")
+    # 004:259 — "Zahle 200 Yen an die Bank und nimm eine Kiste": ¥200 buys one, ¥100 does not.
+    m = chocolate_milk.scenario(position(yen=[200, 500, 500], architects=[0, 4, 4],
+                                         grid=[[], ["W2"], ["W3"], ["W4"], [], ["K1"], ["K2"], ["K3"], ["K4"]]))
+    m.play(0, "crate")
+    assert m.view(None)["yen"][0] == 0 and len(m.view(None)["crates"][0]) == 2
+    m = chocolate_milk.scenario(position(yen=[100, 500, 500]))
+    with pytest.raises(IllegalMove, match="a crate costs ¥200"):
+        m.play(0, "crate")
 
 
 def test_scoring_worked_example_five_mint(chocolate_milk):

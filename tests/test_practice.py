@@ -274,14 +274,17 @@ def test_vending_png_shows_the_stuck_drinks_in_their_colours(capsys, tmp_path):
 
 
 def test_same_scene_and_same_pour_give_byte_identical_json_in_another_process(capsys, tmp_path):
+    """Each run's JSON, byte for byte, from this process and from a fresh one; each is the
+    JSON of its kind (a building's verdict with the poses, a pour with what stuck)."""
     scene = str(tipping(tmp_path))
-    for argv in (["practice", "build", "--scene", scene, "--json"],
-                 ["practice", "build", "--scene", str(HOUSE), "--json"],
-                 ["practice", "vending", "--seed", "5", "--drinks", "7", "--json"]):
+    for argv, kind in ((["practice", "build", "--scene", scene, "--json"], "poses"),
+                       (["practice", "build", "--scene", str(HOUSE), "--json"], "poses"),
+                       (["practice", "vending", "--seed", "5", "--drinks", "7", "--json"], "stuck")):
         _, here, _ = run(capsys, *argv)
         there = subprocess.run([sys.executable, "-m", "tokyo", *argv], capture_output=True, text=True,
                                timeout=60, check=True).stdout
-        assert there == here and '"poses"' in here or '"stuck"' in here
+        assert there == here, argv
+        assert f'"{kind}"' in here, argv
 
 
 def test_json_runs_never_import_pygame():

@@ -14,7 +14,8 @@ import pytest
 
 from core import games
 from core.errors import ScenarioError
-from core.testing import check_random_play, refused, steered_by_bots
+from core.testing import check_random_play, play_counted, refused, steered_by_bots
+from core.yen import pieces
 from games.shopping_spree import rules as S
 from games.shopping_spree.floor import OUT
 
@@ -185,8 +186,7 @@ def test_the_worked_example_of_leaving(spree):
     d = dumped(spree, 3)
     red = drink_of(RED, d)
     m = leaving(spree, 3, ["shirt", "shirt", red, "salmon", "crab_6"])
-    before = spree.rules.conserved(m.state)
-    events = m.play(0, "leave")
+    events = play_counted(m, 0, "leave")          # every good and yen counted, each payment by its rule
     s = m.state
     assert s["yen"][0] == 600 + 300 + 500 + 600
     assert spree.rules.price_of(s, "shirt") == 200 and s["prices"]["red"] == 200
@@ -194,7 +194,6 @@ def test_the_worked_example_of_leaving(spree):
     assert s["trips"][0] == 1 and s["mackerel"] == 8 and s["pos"][0] == OUT and s["crates"][0] == []
     assert s["beside"] == [red]                # 004:223: the machine's crate is full of black drinks
     assert "¥2,000" in events[0].text
-    assert spree.rules.conserved(s) == before
     assert m.to_act() == (1,)                  # 004:209: the turn is over
 
 
@@ -268,6 +267,21 @@ def test_tuna_is_paid_for_first_and_dearer_each_time(spree):
         assert m.state["crates"][0][-1] in ("tuna_20", "tuna_25")
     assert m.state["yen"][0] == 0 and m.state["bag"]["tuna"] == []
     assert spree.rules.payout(m.state, ["tuna_25"])["total"] == 2500
+
+
+def test_exactly_500_buys_the_first_tuna_and_exactly_1000_the_second(spree):
+    """004:219 — "Zuerst musst du 500 Yen besitzen und an die Bank zahlen": ¥500 is enough (¥400
+    is not, above); the second tuna costs ¥1,000: ¥1,000 buys it, ¥900 does not."""
+    for yen, bought, offered in ((500, 0, True), (1000, 1, True), (900, 1, False)):
+        d = dumped(spree, 2, seat=0, first=0, pos=[BY_TUNA, OUT], phase="take")
+        d["yen"][0], d["bank"], d["tuna_bought"][0] = yen, d["bank"] - yen, bought
+        m = spree.scenario(d)
+        assert ("take:T1" in [a.key for a in m.legal(0)]) is offered, (yen, bought)
+        if offered:
+            play_counted(m, 0, "take:T1")
+            assert m.state["yen"][0] == 0 and m.state["tuna_bought"][0] == bought + 1
+        else:
+            refused(m, 0, "take:T1", rule=S.R_TUNA)
 
 
 def test_salmon_pays_500_to_the_first_out_with_salmon_then_400(spree):
@@ -357,6 +371,19 @@ def test_the_game_ends_when_all_but_one_have_left_twice(spree):
     assert m.over and m.result().winners == (0, 1)
 
 
+def test_the_game_goes_on_while_two_are_still_shopping(spree):
+    """004:225 — "Sobald alle Spieler bis auf einen 2 Makrelenfässer besitzen": at 3 players one
+    shopper out twice and two still inside is not the end; the second out twice is."""
+    d = dumped(spree, 3, seat=0, first=0, pos=["7:4", OUT, OUT], trips=[1, 1, 1], mackerel=6)
+    m = spree.scenario(d)
+    m.play(0, "leave")
+    assert not m.over and m.state["trips"] == [2, 1, 1] and m.to_act() == (1,)
+    d = dumped(spree, 3, seat=1, first=0, pos=[OUT, "7:4", OUT], trips=[2, 1, 1], mackerel=5)
+    m = spree.scenario(d)
+    m.play(1, "leave")
+    assert m.over and m.state["trips"] == [2, 2, 1]
+
+
 def test_finished_shoppers_are_skipped(spree):
     """004:207, 225 — whoever has left twice is done; the others go on clockwise."""
     d = dumped(spree, 4, seat=0, first=0, pos=["7:4", OUT, OUT, OUT], trips=[1, 2, 0, 0], mackerel=9)
@@ -380,9 +407,9 @@ def test_economic_never_pushes_and_dexterity_pushes_a_loaded_crate(spree):
     d = hand(dumped(spree, 2, seat=0, first=0, pos=["5:5", OUT], variant="dexterity"), 0, tall)
     m = spree.scenario(d)
     refused(m, 0, "walk:5:6", rule=S.R_VARIANT)
-    before = spree.rules.conserved(m.state)
+    before = pieces(spree.rules.conserved(m.state))
     load = list(m.state["crates"][0])
-    m.play(0, "walk:6:7:5")
+    play_counted(m, 0, "walk:6:7:5")
     push = m.state["push"]
     assert push["load"] == load and push["level"] == 5 and push["steps"] == 3
     from physics import crate
@@ -391,7 +418,7 @@ def test_economic_never_pushes_and_dexterity_pushes_a_loaded_crate(spree):
     fell = [load[i] for i in push["fallen"]]
     assert m.state["crates"][0] == [load[i] for i in again.kept]
     assert sorted(m.state["lost"]) == sorted(fell)
-    assert spree.rules.conserved(m.state) == before
+    assert pieces(spree.rules.conserved(m.state)) == before
 
 
 # ---- bad input -------------------------------------------------------------------------------

@@ -13,13 +13,15 @@ from core.components import ArchitectMarker, DrinkSet
 from core.errors import IllegalMove
 from core.game import Action, Event, Result, Rules, rank_by
 from core.rng import Rng
-from core.yen import SUPPLY, Treasury
+from core.yen import SUPPLY, Payment, Treasury
 
 from .bot import DealerBot
 
 RULE_MOVE = "Chocolate Milk, move and buy (004:253)"
 RULE_SELL = "Chocolate Milk, sell (004:255)"
 RULE_CRATE = "Chocolate Milk, crates (004:259)"
+RULE_RAISE = "Chocolate Milk, ¥100 on the drink's colour card and on its shape card (004:253)"
+RULE_EMPTY = "Chocolate Milk, the card's yen back to the bank after a sale (004:255, 257)"
 RULE_END = "Chocolate Milk, end of the game (004:265)"
 RULE_PASS = "Chocolate Milk, passing (kiosk house rule: only when no action is possible)"
 
@@ -438,13 +440,42 @@ ends and is scored.
         return Result(tuple(finals), ranking, tuple(breakdown), s.reason)
 
     def conserved(self, s: State) -> dict[str, int]:
-        """Every drink by kind, every crate, and the yen sum (always 0: yen only move)."""
+        """Every drink by kind, every crate, every architect, and where every yen lies: each
+        seat, each colour and shape card and the bank (`yen:supply`, minus what it paid out:
+        the rules set no limit to it, 004:249-259), for the random-play check's ledger with
+        `payments_due`."""
         counts = {f"drink:{c}": n for c, n in zip(self.codes, s.supply)}
         for d in [d for card in s.grid for d in card] + [d for cs in s.crates for c in cs for d in c]:
             counts[f"drink:{self.codes[d]}"] += 1
         counts["crates"] = s.crates_left + sum(len(c) for c in s.crates)
-        counts["yen"] = s.treasury.total()
+        counts["architects"] = len(s.at)
+        counts.update(s.treasury.counted())
         return counts
+
+    def payments_due(self, before: dict, after: dict, seat: int, action: Action, events) -> list[Payment]:
+        """The yen a move must move, from the rulebook's numbers (chocolate_milk.toml) and the
+        position before it (`before`, a dump), written apart from `apply`: a drink ¥100 to
+        the bank, then ¥100 from the bank on its colour card and on its shape card unless it
+        stuck in the vending machine (004:253; `events` say which); a sale the card's price
+        for each drink sold, then the card's yen back to the bank (004:255, 257); a crate
+        ¥200 (004:259)."""
+        me = seat_account(seat)
+        kind = action.data[0]
+        if kind == "buy":
+            drink = action.data[2]
+            due = [Payment(me, SUPPLY, self.price, RULE_MOVE)]
+            if not any(e.kind == "stuck" for e in events):
+                due += [Payment(SUPPLY, f"card:{self.attr_ids[drink // 6]}", self.raise_by, RULE_RAISE),
+                        Payment(SUPPLY, f"card:{self.attr_ids[6 + drink % 6]}", self.raise_by, RULE_RAISE)]
+            return due
+        if kind == "sell":
+            _, card, sold = action.data
+            account = f"card:{self.attr_ids[card]}"
+            price = before["cards"][self.attr_ids[card]]
+            return [Payment(SUPPLY, me, price * len(sold), RULE_SELL), Payment(account, SUPPLY, price, RULE_EMPTY)]
+        if kind == "crate":
+            return [Payment(me, SUPPLY, self.crate_price, RULE_CRATE)]
+        return []
 
     # ---- views, dump, restore ---------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from core.errors import IllegalMove
 from core.game import Action, Event, Result, Rules, rank_by
 from core.payload import copy_plain
 from core.rng import Rng
+from core.yen import SUPPLY, Payment, counted
 
 from .constants import DEXTERITY, ECONOMIC, FIRST, PUSH_LEVELS, TRIPS  # noqa: F401  (their home is constants.py)
 from .floor import MACHINE, OUT, Floor
@@ -40,6 +41,8 @@ R_MACHINE = "Shopping Spree, the vending machine (004:223)"
 R_END = "Shopping Spree, the end (004:225-227)"
 R_FIRST = "Shopping Spree, who begins (004:205)"
 R_CLOSING = "Shopping Spree, closing time (kiosk house rule, off unless chosen)"
+R_PAID = "Shopping Spree, paid for each good at its market price on leaving (004:207)"
+R_FALL = "Shopping Spree, each price card paid from falls by ¥100, once (004:207)"
 
 
 HOW_TO_PLAY = """\
@@ -658,12 +661,66 @@ class ShoppingSpree(Rules):
                 + s["machine"] + s["beside"] + s["lost"] + [g for items in s["bag"].values() for g in items])
 
     def conserved(self, s) -> dict:
-        places = self.goods_everywhere(s)
-        out = {"yen": sum(s["yen"]) + s["bank"] + sum(s["prices"].values()),
-               "mackerel": s["mackerel"] + sum(s["trips"]), "seats": s["players"]}
-        counted = Counter(places)
+        """Every good by kind ("drink", "tuna", ...; each laundry good by name) and each drink
+        and fish token by name ("good:drink:7", "good:tuna_15"), the mackerel barrels, the
+        architects, and where every yen lies: each seat, each colour card and laundry stack,
+        and the general supply (`yen:supply`, minus what it paid out: it never runs out,
+        004:201), for the random-play check's ledger with `payments_due`."""
+        places = Counter(self.goods_everywhere(s))
+        out = {"mackerel": s["mackerel"] + sum(s["trips"]), "seats": s["players"]}
         for kind in ("drink", "tuna", "crab", "salmon"):
-            out[kind] = sum(n for g, n in counted.items() if g.startswith(kind))
+            out[kind] = sum(n for g, n in places.items() if g.startswith(kind))
         for g in self.laundry.goods:
-            out[g] = counted.get(g, 0)
+            out[g] = places.get(g, 0)
+        out.update({f"good:{g}": n for g, n in places.items() if g.startswith(("drink:", "tuna_", "crab_"))})
+        out.update(self.accounts(s))
         return out
+
+    @staticmethod
+    def accounts(s) -> dict:
+        """Where yen lie, as conserved() lists them: seats, price cards, the general supply."""
+        return counted({**{f"seat{i}": y for i, y in enumerate(s["yen"])},
+                        **{f"card:{c}": y for c, y in s["prices"].items()}, SUPPLY: s["bank"]})
+
+    def payments_due(self, before, after, seat, action, events) -> list[Payment]:
+        """The yen a move must move, from the rulebook's numbers (shopping_spree.toml and the
+        Tsukiji tokens' printed values) and the position before it (`before`: the state is
+        plain data, its dump is the state), written apart from `apply` and `payout`: a tuna
+        ¥500 to the bank, ¥500 more for each one bought before (004:219); leaving, each good
+        still in the crate (`after`'s push says what fell out on the way, 004:203) paid from
+        the bank at its card's or stack's price before the fall, a crab or tuna ¥100 a
+        point, a salmon ¥500 while nobody has left with salmon and ¥400 after (004:207-209,
+        217, 221), each detergent doubling one of the dearest clothing items (004:215); then
+        each card or stack paid from gives ¥100 back to the bank, once, or what it still
+        holds (004:207)."""
+        me = f"seat{seat}"
+        key = action.key
+        if key.startswith("take:"):
+            if self.shelves[key.split(":")[1]][0] != "tuna":
+                return []
+            return [Payment(me, SUPPLY, self.tuna_cost + self.tuna_rise * before["tuna_bought"][seat], R_TUNA)]
+        if not key.startswith("leave"):
+            return []
+        goods = list(before["crates"][seat])
+        if after["push"] is not None:
+            fell = set(after["push"]["fallen"])
+            goods = [g for i, g in enumerate(goods) if i not in fell]
+        prices = before["prices"]
+        due, cards, clothing = [], [], []
+        for g in goods:
+            card = self.colours[int(g[6:]) // 6] if g.startswith("drink:") else self.stack_of.get(g)
+            if card is not None:
+                due.append(Payment(SUPPLY, me, prices[card], R_PAID))
+                cards += [card] if card not in cards else []
+                if not g.startswith("drink:") and self.laundry.goods[g].kind == "clothing":
+                    clothing.append(prices[card])
+            elif g.startswith(("tuna_", "crab_")):
+                value = FishToken.parse(g).value
+                due.append(Payment(SUPPLY, me, value * self.yen_per_point, R_CRAB if g.startswith("crab") else R_TUNA))
+            elif g == "salmon":
+                due.append(Payment(SUPPLY, me, self.salmon_later if before["salmon_sold"] else self.salmon_first,
+                                   R_SALMON))
+        for yen in sorted(clothing, reverse=True)[:goods.count("detergent")]:
+            due.append(Payment(SUPPLY, me, yen, R_DETERGENT))
+        due += [Payment(f"card:{c}", SUPPLY, min(self.lower_by, prices[c]), R_FALL) for c in cards]
+        return due
