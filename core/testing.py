@@ -40,12 +40,6 @@ from .yen import pieces as piece_counts
 BOGUS_KEYS = ("", "no such action", "pass:0:0", "\x00", "buy:99:ZZ:1", "sell:nothing:", "crate:-1")
 
 
-#: games whose `conserved()` still gives only a sum of yen (`"yen"`) and not where each yen
-#: lies: until they list their accounts the check cannot count their yen, only keep the sum.
-#: Any other game with a bare yen sum is refused. (Their owners have the code to list them.)
-YEN_SUM_ONLY = frozenset({"izakaya"})
-
-
 class ContractBroken(AssertionError):
     pass
 
@@ -212,12 +206,12 @@ class _Ledger:
 
 
 def _ledger(game, start: dict, seed: int, players: int) -> _Ledger | None:
-    """How this game's yen are counted (see the module's docstring); None: it has none, or
-    it is one of YEN_SUM_ONLY and only its sum is kept, as a piece count."""
+    """How this game's yen are counted (see the module's docstring); None: it has none (a bare
+    sum of yen, which counts nothing, is refused)."""
     counted = yen_accounts(start)
     rules = game.rules
     if not counted:
-        if "yen" in start and game.name not in YEN_SUM_ONLY:
+        if "yen" in start:
             _fail(game, seed, players, 0, "conserved() gives a sum of yen, not where each yen lies: list every "
                   "account as 'yen:<account>' (core.yen.counted), the general supply's included")
         return None

@@ -23,6 +23,12 @@ COLOURS = ("white", "mint", "black", "blue", "red", "purple")
 ALL_DRINKS = {"drinks": 36, "pieces": 69, "lot cards": 32}
 
 
+def totals(conserved: dict) -> dict:
+    """The counts of a kind (every piece, every lot card, every drink), without the one entry
+    a piece or card has by its own name."""
+    return {k: v for k, v in conserved.items() if ":" not in k}
+
+
 @pytest.fixture(scope="module")
 def bottle():
     return games.load("bottle_bonus")
@@ -52,7 +58,7 @@ def position(game, cards, *, held=None, seed=0, **over):
 def play(m, seat, key, data=None):
     """A move; no move changes what is conserved: 36 drinks, 69 pieces, 32 lot cards."""
     events = m.play(seat, key, data)
-    assert m.rules.conserved(m.state) == ALL_DRINKS
+    assert totals(m.rules.conserved(m.state)) == ALL_DRINKS
     return events
 
 
@@ -370,7 +376,7 @@ def test_illegal_drink_moves_name_the_rule_and_change_nothing(bottle):
             m.play(seat, key, data)
         assert e.value.rule == rule, key
         assert m.save() == before
-    assert m.rules.conserved(m.state) == ALL_DRINKS
+    assert totals(m.rules.conserved(m.state)) == ALL_DRINKS
 
 
 def test_illegal_pour_and_take_moves_change_nothing(bottle):

@@ -18,7 +18,7 @@ import pytest
 
 from core import games
 from core.game import Game
-from core.testing import YEN_SUM_ONLY, ContractBroken, check_random_play, play_counted
+from core.testing import ContractBroken, check_random_play, play_counted
 from core.yen import SUPPLY, Payment, accounts, net, pieces
 from games.chocolate_milk.rules import seat_account
 from tests.test_shopping_spree import BY_TUNA, dumped, leaving
@@ -209,14 +209,12 @@ def test_net_of_payments():
 
 
 def test_a_bare_yen_sum_is_refused(chocolate_milk):
-    """A game that gives only a sum of yen, not where they lie, fails at the start (the games of
-    YEN_SUM_ONLY excepted until their owners list their accounts)."""
+    """A game that gives only a sum of yen, not where they lie, fails at the start."""
     base = type(chocolate_milk.rules)
 
     class SumOnly(base):
         def conserved(self, s):
             return {**pieces(base.conserved(self, s)), "yen": s.treasury.total()}
-    assert chocolate_milk.name not in YEN_SUM_ONLY
     with pytest.raises(ContractBroken, match="not where each yen lies"):
         check_random_play(with_rules(chocolate_milk, SumOnly), 2, seed=1)
 
@@ -247,12 +245,3 @@ def test_a_fixed_money_supply_is_the_box(chocolate_milk, box, fails):
     else:
         with pytest.raises(ContractBroken, match=fails):
             check_random_play(boxed, 3, seed=5)
-
-
-@pytest.mark.parametrize("name", sorted(YEN_SUM_ONLY))
-def test_a_game_excused_from_counting_its_yen_still_gives_only_a_sum(name):
-    """YEN_SUM_ONLY excuses a game only while its conserved() gives a bare sum: once it lists
-    where its yen lie, the excuse goes (and the check counts its yen either way)."""
-    game = games.load(name)
-    c = game.rules.conserved(game.new(game.info.min_players, seed=1).state)
-    assert "yen" in c and not accounts(c), f"{name} lists its accounts now: take it out of YEN_SUM_ONLY"

@@ -274,5 +274,6 @@ def test_illegal_moves_name_the_rule_and_change_nothing(countdown, seat, key, da
                                     status=["building", "waiting", "out"], score=[None, None, 0],
                                     out_round=[None, None, 1]))
     refused(m, seat, key, data, rule)
-    assert m.rules.conserved(m.state) == {"pieces": 69}
+    counted = m.rules.conserved(m.state)
+    assert counted["pieces"] == 69 and sum(counted.values()) == 2 * 69, "each piece once by its own name"
     place(m, 0, "beam-60x8-1", 14, 20, 2)              # still playable

@@ -16,7 +16,7 @@ import pytest
 
 from core import games
 from core.errors import ScenarioError
-from core.testing import check_random_play, refused
+from core.testing import check_random_play, play_counted, refused
 from games.izakaya import rules as Z
 from physics.building import R_INSIDE, R_OVERLAP, R_RESTS, R_SUPPORT, R_TOUCH
 
@@ -86,10 +86,7 @@ def keys(m, seat=None) -> set[str]:
 
 def play(m, key, data=None):
     """The next seat's move; nothing conserved changes."""
-    before = m.rules.conserved(m.state)
-    events = m.play(now(m), key, data)
-    assert m.rules.conserved(m.state) == before
-    return events
+    return play_counted(m, now(m), key, data)
 
 
 def corners_offered(m, colour="white") -> set[tuple[int, int]]:

@@ -500,4 +500,6 @@ def test_out_of_turn_and_out_of_phase_moves_change_nothing(jutaku):
         with pytest.raises(IllegalMove):
             m.play(seat, key, data)
         assert m.save() == before
-    assert sum(m.rules.conserved(m.state).values()) == 69 + 32
+    counted = m.rules.conserved(m.state)
+    assert (counted["pieces"], counted["lot cards"]) == (69, 32)
+    assert sum(counted.values()) == 2 * (69 + 32), "and each piece and lot card once by its own name"

@@ -198,7 +198,7 @@ def check_izakaya(match, save: dict) -> None:
         chips = owned(save, f"the {colour} card")
         assert yen(chips) == s["prices"][ci]
         assert all(within(c, colour_cards[colour], 0.8) for c in chips)
-    assert yen(o for o in on_table(save) if "yen" in o["Tags"]) == cons["yen"] + cons["price_yen"] == 1000 * n + 1200
+    assert yen(o for o in on_table(save) if "yen" in o["Tags"]) == cons["yen"] == 1000 * n + 1200
     supply = [o for o in objects(save) if o["Name"] == "Infinite_Bag"]
     assert len(supply) == 3 and all(len(o["ContainedObjects"]) == 1 for o in supply)
 

@@ -23,6 +23,8 @@ The hooks a game adds its own rules through, each a no-op here: `more_building_m
 
 from __future__ import annotations
 
+from collections import Counter
+
 
 from core.components import DrinkSet
 from core.errors import IllegalMove
@@ -635,7 +637,12 @@ class LotRounds(BuildingRounds):
         """Hook: a game's own checks of a saved position (its `saved_more` keys)."""
 
     def conserved(self, s) -> dict:
-        pieces = len(s["supply"]) + sum(len(b) for b in s["built"])
-        cards = (sum(cid is not None for row in s["grid"] for cid in row)
-                 + sum(h is not None for h in s["hand"]) + sum(len(w) for w in s["won"]))
-        return {"pieces": pieces, "lot cards": cards}
+        """Every piece and every lot card by its own name, wherever it lies: in the middle or
+        on a building; on the plan, in a builder's hand or won."""
+        ids = list(s["supply"]) + [p["piece"] for b in s["built"] for p in b]
+        cards = ([cid for row in s["grid"] for cid in row if cid is not None]
+                 + [h for h in s["hand"] if h is not None] + [c for w in s["won"] for c, _ in w])
+        out = {"pieces": len(ids), "lot cards": len(cards)}
+        out.update({f"piece:{pid}": n for pid, n in Counter(ids).items()})
+        out.update({f"lot card:{cid}": n for cid, n in Counter(cards).items()})
+        return out

@@ -18,6 +18,8 @@ stood at the end of the round before.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from core.errors import IllegalMove
 from core.game import Action, Event, Move, Result, rank_by
 from core.payload import copy_plain
@@ -370,4 +372,6 @@ class Countdown(BuildingRounds):
         return s
 
     def conserved(self, s) -> dict:
-        return {"pieces": len(s["supply"]) + sum(len(b) for b in s["built"])}
+        """Every piece by its own name, in the middle or on a building."""
+        ids = list(s["supply"]) + [p["piece"] for b in s["built"] for p in b]
+        return {"pieces": len(ids), **{f"piece:{pid}": n for pid, n in Counter(ids).items()}}

@@ -18,6 +18,7 @@ from core.game import Action, Event, Result, Rules, rank_by
 from core.payload import copy_plain
 from core.rng import Rng
 from core.words import count_words
+from core.yen import Payment, counted
 from games.building import FOLDER
 from games.building.cards import Deck
 from games.building.placing import building, in_middle, placed, written
@@ -569,7 +570,24 @@ class Izakaya(Rules):
         n = s["players"]
         bottles = sum(s["crates"]) + len(s["corners"])
         pieces = len(s["supply"]) + sum(len(b) for b in s["buildings"].values())
-        return {"yen": sum(s["yen"]) + s["pile"], "bottles": bottles, "pieces": pieces,
-                "price_yen": sum(s["prices"]),
-                "pyramids": sum(s["pyramids"]) + len(s["owner"]),
-                "claim_discs": sum(s["claim_discs"]) + len(s["edges"]), "seats": n}
+        out = {"bottles": bottles, "pieces": pieces, "pyramids": sum(s["pyramids"]) + len(s["owner"]),
+               "claim_discs": sum(s["claim_discs"]) + len(s["edges"]), "seats": n,
+               "yen": START_YEN * n + sum(START_PRICES)}          # 004:105: the yen in the box
+        out.update(counted({**{f"seat{i}": y for i, y in enumerate(s["yen"])}, "pile": s["pile"],
+                            **{f"card:{c}": p for c, p in zip(self.colours, s["prices"])}}))
+        return out
+
+    def payments_due(self, before, after, seat, action, events) -> list[Payment]:
+        """What a move pays, from the position before it: the bids go to the pile once the
+        last is in (004:111); a price adjustment moves ¥100 between colour cards (004:117)."""
+        key = action.key
+        if key.startswith("bid:"):
+            bid = SealedBid.restore(before["bid"])
+            bids = {**bid.bids, seat: int(key[4:])}
+            if len(bids) < len(bid.bidders):
+                return []
+            return [Payment(f"seat{p}", "pile", a, R_BID) for p, a in bids.items()]
+        if key.startswith("price:"):
+            _, a, b = key.split(":")
+            return [Payment(f"card:{a}", f"card:{b}", 100, R_PRICE)]
+        return []
