@@ -496,4 +496,9 @@ def test_the_scene_format_documented_in_docs_runs_as_documented(capsys, tmp_path
     for name in ("doc.json", "doc.toml"):
         code, out, _ = run(capsys, "practice", "build", "--scene", str(tmp_path / name), "--json")
         assert code == 0 and json.loads(out) == json.loads(printed), name
-    assert "tokyo: bad.json: piece 1: 'x' is a number between -10000 and 10000" in text
+    assert "tokyo: bad.json: piece 1: 'x' is a number between -400 and 400" in text
+    bad = json.loads(scene_json)
+    bad["pieces"][0]["x"] = 400.5
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    code, _, err = run(capsys, "practice", "build", "--scene", str(tmp_path / "bad.json"), "--json")
+    assert code == 2 and "piece 1: 'x' is a number between -400 and 400" in err, err

@@ -1,5 +1,5 @@
-"""Tokyo Jutaku's saved position declared with msgspec (games/jutaku/saved.py) beside today's
-hand checks (games/jutaku/persist.py): both accept the saves an older kiosk wrote
+"""Tokyo Jutaku's saved position declared with msgspec (bench/saved_trial.py) beside today's
+hand checks (games/building/lot_persist.py): both accept the saves an older kiosk wrote
 (tests/fixtures/saves) and every position of seeded all-computer games, return the same
 copy, and refuse each hostile edit, the declaration with the path of what is wrong.
 docs/saved-state.md compares the two. The fixtures load with today's path whether or not
