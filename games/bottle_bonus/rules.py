@@ -38,6 +38,26 @@ BLUE_YEN = 200                                        # 004:89
 DRINKS = 36                                           # six colours of six (004:77)
 POWERS_BEFORE = ("black", "white", "blue", "red")     # spent before building (004:83-91)
 
+#: the drinks' fields of a position, after the lot rounds' own (games/building/lots.py FIELDS):
+#: what each holds and its value at the start for n players; a drink is a number 0-35 (colour × 6
+#: + shape, core.components.DrinkSet)
+DRINK_FIELDS = {
+    "box": ("the drinks in the box, sorted (004:77)", lambda n: list(range(DRINKS))),
+    "held": ("each seat's drinks, not yet spent", lambda n: [[] for _ in range(n)]),
+    "kept": ("each seat's blue drinks kept, +¥200 each (004:89)", lambda n: [[] for _ in range(n)]),
+    "staked": ("each seat's blue drink staked this round; None (004:89)", lambda n: [None] * n),
+    "spent": ("each seat's drinks spent this round, by colour (mint is not kept here)",
+              lambda n: [[] for _ in range(n)]),
+    "barred": ("each seat's piece put back by another's mint, not to be taken next (004:87); None",
+               lambda n: [None] * n),
+    "tray": ("the drinks that came out of the machine, to take (004:79)", lambda n: []),
+    "pourer": ("the seat that pours now; None", lambda n: None),
+    "pours": ("the round's winners still to pour, the richest first (004:79)", lambda n: []),
+    "takers": ("the seats that take a drink, in turn (004:79)", lambda n: []),
+    "take_turn": ("whose take it is, by its place in `takers`", lambda n: 0),
+    "last_pour": ("the last pour: {seat, poured, out, stuck, seed}; None before any", lambda n: None),
+}
+
 #: a placement: one new piece at a time, with the red drink together with one already built
 PLACE = placement(R_BUILD, "a placement: one new piece at a time (a second moves along only with the red drink)",
                   after=(WHEN, WITH))
@@ -52,14 +72,8 @@ class BottleBonus(LotRounds):
     placement_data = PLACE
     timed = (*LotRounds.timed, "drink:")
     said_at_round_end = ("blue", "over")
-    saved_more = frozenset({"box", "held", "kept", "staked", "spent", "barred", "tray", "pourer", "pours", "takers",
-                            "take_turn", "last_pour"})
-
-    def setup_more(self, s, players: int) -> None:
-        s.update({"box": list(range(DRINKS)), "held": [[] for _ in range(players)],
-                  "kept": [[] for _ in range(players)], "staked": [None] * players,
-                  "spent": [[] for _ in range(players)], "barred": [None] * players, "tray": [], "pourer": None,
-                  "pours": [], "takers": [], "take_turn": 0, "last_pour": None})
+    #: the lot rounds' fields and the drinks' (DRINK_FIELDS)
+    fields = {**LotRounds.fields, **DRINK_FIELDS}
 
     # ---- who acts, what they may do --------------------------------------------------
 

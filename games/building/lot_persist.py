@@ -22,9 +22,6 @@ from .cards import SIZE
 PHASES = ("start", "build", "move", "pour", "take", "over")
 STATUSES = ("waiting", "building", "done", "out")
 SIDES = ("front", "back")
-KEYS = frozenset({"players", "round", "phase", "grid", "at", "hand", "side", "won", "supply", "built", "outline",
-                  "status", "stop", "tries", "verdicts", "winners", "order", "turn", "history", "reason", "clock",
-                  "first"})
 
 
 def check_state(rules, data, players: int, options: dict) -> dict:
@@ -35,7 +32,7 @@ def check_state(rules, data, players: int, options: dict) -> dict:
         # saved before building moves were timed: each clock stood at its last Stop!
         s["clock"] = [max(t, default=0.0) if isinstance(t, list) else 0.0 for t in s["tries"]]
     s.setdefault("first", 0)      # saved before the first to place was drawn: seat 1
-    keys = KEYS | rules.saved_more
+    keys = set(rules.fields)           # the fields declared once (lots.FIELDS and the game's own)
     missing, extra = keys - set(s), set(s) - keys
     _need(not missing, f"the position lacks {sorted(missing)[:3]}")
     _need(not extra, f"the position has unknown fields {sorted(extra)[:3]}")

@@ -17,8 +17,12 @@ success wins the round, and equal times (to the tenth of a second) all count (00
 
 The hooks a game adds its own rules through, each a no-op here: `more_building_moves`,
 `more_moves`, `may_take`, `moved_along`, `round_begins`, `round_won`, `after_round`,
-`apply_more`, `stake_yen`, `seat_view`, `table_view`, `breakdown`, `check_more` (with
-`saved_more`), and the class attributes `timed`, `placement_data`, `said_at_round_end`.
+`apply_more`, `stake_yen`, `seat_view`, `table_view`, `breakdown`, `check_more`, and the class
+attributes `fields` (the position's fields, `FIELDS` and the game's own), `timed`,
+`placement_data`, `said_at_round_end`.
+
+What the screens read is the `view` of a seat; what a picture of the whole table reads (the
+Tabletop Simulator export of a save) is `table`: both plain data, neither the position itself.
 """
 
 from __future__ import annotations
@@ -59,6 +63,38 @@ DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))    # straight steps (004:58)
 PACE = (8.0, 4.0, 2.0)
 PACE_SPREAD = 0.1
 
+#: A lot rounds position, declared once: every field, what it holds, and its value at the
+#: start for n players (None: `setup` gives it, from the options, the rng or the catalogue).
+#: `setup` builds a position of exactly these fields, in this order; lot_persist checks that a
+#: saved one has exactly these; `table` hands them out. A game adds its own (`LotRounds.fields`).
+FIELDS = {
+    "players": ("how many seats", None),
+    "round": ("the building round, from 1", lambda n: 1),
+    "phase": ("start, build, move or over (and a game's own between rounds: Bottle Bonus's pour, take)",
+              lambda n: "start"),
+    "grid": ("the plan: 6 rows of 6 lot card ids, None where no card lies (taken, or the centre, 004:21)", None),
+    "at": ("each seat's architect on the plan, [row, column]; None before it starts (004:27)", lambda n: [None] * n),
+    "hand": ("each seat's lot card being built on, its id; None without one", lambda n: [None] * n),
+    "side": ("each seat's card side up, front or back (the black drink turns it, 004:83)",
+             lambda n: ["front"] * n),
+    "won": ("each seat's completed lots, [card id, side] (004:56)", lambda n: [[] for _ in range(n)]),
+    "supply": ("the pieces in the middle by id, in catalogue order (004:21)", None),
+    "built": ("each seat's building: its placed pieces (games/building/placing.py `written`)",
+              lambda n: [[] for _ in range(n)]),
+    "outline": ("each seat's outline built on, 0 or 1 (004:37)", lambda n: [0] * n),
+    "status": ("each seat in the round: waiting, building, done or out", lambda n: ["waiting"] * n),
+    "stop": ("each seat's Stop! that passed, its seconds; None", lambda n: [None] * n),
+    "tries": ("each seat's Stop! calls this round, their seconds", lambda n: [[] for _ in range(n)]),
+    "verdicts": ("each seat's last Stop! verdict (rounds.stop_verdict and its seconds); None", lambda n: [None] * n),
+    "winners": ("the seats that won the last round", lambda n: []),
+    "order": ("the seats in the order they move after a round (004:58)", lambda n: []),
+    "turn": ("whose move it is in `order`, by its place there", lambda n: 0),
+    "history": ("every round played: its number, winners and winning seconds", lambda n: []),
+    "reason": ("why the game ended; '' while it goes on", lambda n: ""),
+    "clock": ("each builder's clock this round, in seconds since go! (rounds.py)", lambda n: [0.0] * n),
+    "first": ("the seat that places an architect first: drawn (a kiosk ruling)", None),
+}
+
 #: a placement: one new piece at a time (004:39), at a second of the builder's clock
 PLACE = placement(R_BUILD, "a placement: one new piece at a time (a second moves along only with the red drink)",
                   after=(WHEN,))
@@ -84,8 +120,9 @@ class LotRounds(BuildingRounds):
     placement_data = PLACE
     #: the kinds of the round's last events the table reads in its end (lot_result)
     said_at_round_end = ("over",)
-    #: the keys a saved position has besides the lot rounds' own (lot_persist)
-    saved_more: frozenset = frozenset()
+    #: the fields of a position (`FIELDS`; a game adds its own): setup builds them, lot_persist
+    #: checks them, `table` hands them out
+    fields = FIELDS
     #: whether the game has Bottle Bonus's drinks; read by the Tabletop Simulator layout
     bottle = False
 
@@ -106,23 +143,12 @@ class LotRounds(BuildingRounds):
     # ---- setup ---------------------------------------------------------------------
 
     def setup(self, players: int, options: dict, rng: Rng):
+        """A position of exactly the declared `fields`, each at its start."""
         replace = options.get("roppongi", "off")
-        grid = [list(row) for row in self.deck.grid(None if replace == "off" else replace)]
-        s = {
-            "players": players, "round": 1, "phase": "start", "grid": grid,
-            "at": [None] * players, "hand": [None] * players, "side": ["front"] * players,
-            "won": [[] for _ in range(players)], "supply": self.pieces.ids(),
-            "built": [[] for _ in range(players)], "outline": [0] * players,
-            "status": ["waiting"] * players, "stop": [None] * players, "tries": [[] for _ in range(players)],
-            "verdicts": [None] * players, "winners": [], "order": [], "turn": 0,
-            "history": [], "reason": "", "clock": [0.0] * players,
-            "first": rng.below(players),     # who places an architect first: drawn (kiosk ruling)
-        }
-        self.setup_more(s, players)
-        return s
-
-    def setup_more(self, s, players: int) -> None:
-        """Hook: what a game adds to the position at the start."""
+        given = {"players": players, "supply": self.pieces.ids(),
+                 "grid": [list(row) for row in self.deck.grid(None if replace == "off" else replace)],
+                 "first": rng.below(players)}     # who places an architect first: drawn (kiosk ruling)
+        return {k: given[k] if start is None else start(players) for k, (_, start) in self.fields.items()}
 
     # ---- who acts, what they may do --------------------------------------------------
 
@@ -624,6 +650,22 @@ class LotRounds(BuildingRounds):
         return {"floors": side.floors, "numeral": side.numeral, "pieces": side.pieces, "yen": side.yen,
                 "outlines": [list(o) for o in side.outlines]}
 
+    # ---- the whole table ---------------------------------------------------------------
+
+    def table(self, s) -> dict:
+        """What lies where, all of it (for a picture of the whole table: the Tabletop Simulator
+        export of a save), as plain data of its own: every field of the position, as `fields`
+        documents it (the plan's "grid" of lot card ids, each seat's "hand", "side", "won",
+        "built" and "at", the pieces in the middle as "supply", ...), and, worked out from them,
+        "yen": each seat's yen now (004:60; Bottle Bonus's blue drinks too, 004:89) and "lots":
+        each seat's lot as the side of its card up shows it ({"floors", "numeral", "pieces",
+        "yen", "outlines"}; None without a card)."""
+        out = copy_plain({k: s[k] for k in self.fields})
+        out["yen"] = [self.yen(s, i) for i in range(s["players"])]
+        out["lots"] = [None if s["hand"][i] is None else self._side_view(self._side(s, i))
+                       for i in range(s["players"])]
+        return out
+
     # ---- saving ----------------------------------------------------------------------
 
     def dump(self, s) -> dict:
@@ -634,7 +676,7 @@ class LotRounds(BuildingRounds):
         return check_state(self, data, players, options)
 
     def check_more(self, s, players: int, phase: str) -> None:
-        """Hook: a game's own checks of a saved position (its `saved_more` keys)."""
+        """Hook: a game's own checks of a saved position (its own `fields`)."""
 
     def conserved(self, s) -> dict:
         """Every piece and every lot card by its own name, wherever it lies: in the middle or

@@ -12,6 +12,7 @@ from itertools import product
 from core.components import ArchitectMarker, DrinkSet
 from core.errors import IllegalMove
 from core.game import Action, Event, Result, Rules, rank_by
+from core.payload import copy_plain
 from core.rng import Rng
 from core.yen import SUPPLY, Payment, Treasury
 
@@ -42,27 +43,37 @@ def _neighbours(card: int) -> tuple[int, ...]:
 NEIGHBOURS = tuple(_neighbours(i) for i in range(GRID * GRID))
 
 
-class State:
-    """Everything on the table. Plain data; the rules below are the only writers."""
+#: A Chocolate Milk position, declared once: every field of `State`, what it holds and its value
+#: in an empty State. `State` has exactly these (its slots); `table` hands them out. A drink is
+#: a number 0-35 (colour × 6 + shape, core.components.DrinkSet); a lot card a number 0-8, row by
+#: row from the top left (CARD_NAMES).
+FIELDS = {
+    "players": ("how many seats", lambda: 0),
+    "boxes": ("the JIDOHANBAIKI boxes on the table (the option, 004:249)", lambda: 1),
+    "refill": ("how a card is refilled: dice or draw (the option, 004:261)", lambda: "dice"),
+    "vending": ("whether a bought drink goes through the vending machine (the variant, 004:253)", lambda: False),
+    "grid": ("the drinks on each of the 9 lot cards", list),
+    "at": ("each seat's architect: the lot card it stands on", list),
+    "crates": ("each seat's crates, each the drinks in it (004:259)", list),
+    "supply": ("how many of each of the 36 drinks are in the box (004:261)", list),
+    "treasury": ("every yen by account: each seat's (seat0, ...), each colour and shape card's (card:<id>), "
+                 "the bank's (core.yen)", Treasury),
+    "crates_left": ("the crates not yet bought (004:259)", lambda: 0),
+    "turn": ("the seat to act", lambda: 0),
+    "passes": ("how many seats in a row have passed (kiosk house rule)", lambda: 0),
+    "over": ("whether the game has ended", lambda: False),
+    "reason": ("why the game ended; '' while it goes on", lambda: ""),
+}
 
-    __slots__ = ("players", "boxes", "refill", "vending", "grid", "at", "crates", "supply", "treasury",
-                 "crates_left", "turn", "passes", "over", "reason")
+
+class State:
+    """Everything on the table, as FIELDS declares it. Plain data; the rules below are the only writers."""
+
+    __slots__ = tuple(FIELDS)
 
     def __init__(self):
-        self.players = 0
-        self.boxes = 1
-        self.refill = "dice"
-        self.vending = False
-        self.grid: list[list[int]] = []
-        self.at: list[int] = []
-        self.crates: list[list[list[int]]] = []
-        self.supply: list[int] = []
-        self.treasury = Treasury()
-        self.crates_left = 0
-        self.turn = 0
-        self.passes = 0
-        self.over = False
-        self.reason = ""
+        for name, (_, empty) in FIELDS.items():
+            setattr(self, name, empty())
 
 
 def seat_account(seat: int) -> str:
@@ -487,6 +498,18 @@ ends and is scored.
         d["to_act"] = list(self.to_act(s))
         d["crate_scores"] = [[self.crate_score(c)["payout"] for c in crates] for crates in s.crates]
         return d
+
+    def table(self, s: State) -> dict:
+        """What lies where, all of it (for a picture of the whole table: the Tabletop Simulator
+        export of a save), as plain data of its own: every field of the position as FIELDS
+        documents it, drinks by number, but the treasury, which comes as the yen it holds:
+        "yen", each seat's, and "cards", the yen on each colour then shape card, left to right
+        (004:249, 004:253)."""
+        bal = s.treasury.balances
+        out = {k: copy_plain(getattr(s, k)) for k in FIELDS if k != "treasury"}
+        out["yen"] = [bal[seat_account(i)] for i in range(s.players)]
+        out["cards"] = [bal[acct] for acct in self.attr_accounts]
+        return out
 
     def dump(self, s: State) -> dict:
         bal = s.treasury.balances

@@ -40,6 +40,24 @@ R_ROUND = "Countdown, rounds against the clock (004:66, 004:70-73)"
 R_RULES = "Countdown, Tokyo Jutaku's building rules (004:66, 004:52-54)"
 R_OUT = "Countdown, out and scoring (004:75)"
 
+#: A Countdown position, declared once: every field, what it holds, and its value at the start
+#: for n players (None: `setup` gives it). `setup` builds a position of exactly these fields,
+#: in this order; `restore` checks that a saved one has exactly these; `table` hands them out.
+FIELDS = {
+    "players": ("how many seats", None),
+    "round": ("the round, from 1: it builds floor `round` (004:70-73)", lambda n: 1),
+    "supply": ("the pieces in the middle by id, in catalogue order (004:66)", None),
+    "built": ("each seat's tower: its placed pieces (games/building/placing.py `written`)",
+              lambda n: [[] for _ in range(n)]),
+    "status": ("each seat: building this floor, waiting (its floor built) or out (004:75)",
+               lambda n: ["building"] * n),
+    "score": ("each seat's score once out, in pieces; None while in (004:75)", lambda n: [None] * n),
+    "stood": ("each seat's pieces in its tower when it last stood (our ruling for a fall)", lambda n: [0] * n),
+    "verdicts": ("each seat's last floor judged: {round, stands, moved}; None", lambda n: [None] * n),
+    "out_round": ("the round each seat went out in; None while in", lambda n: [None] * n),
+    "clock": ("each builder's clock this round, in seconds (games/building/rounds.py)", lambda n: [0.0] * n),
+}
+
 #: a placement: a piece on this round's floor, at the second of the round it is made
 PLACE = placement(R_ROUND, "a placement on this round's floor at a second of the round", after=(SECONDS,))
 #: a take-back or the end of the round: only the moment they happen at
@@ -86,6 +104,8 @@ class Countdown(BuildingRounds):
     #: the moves that place nothing but may say when they happen ({"seconds": s})
     timed = ("take_back", "done")
     moment_data = MOMENT
+    #: the fields of a position (FIELDS): setup builds them, restore checks them, `table` hands them out
+    fields = FIELDS
 
     def code_folders(self):
         """Its own package, the building kit its play is made of, and the physics that decides it."""
@@ -100,10 +120,9 @@ class Countdown(BuildingRounds):
         self.bots = COUNTDOWN_BOTS
 
     def setup(self, players: int, options: dict, rng: Rng):
-        return {"players": players, "round": 1, "supply": self.pieces.ids(),
-                "built": [[] for _ in range(players)], "status": ["building"] * players,
-                "score": [None] * players, "stood": [0] * players, "verdicts": [None] * players,
-                "out_round": [None] * players, "clock": [0.0] * players}
+        """A position of exactly the declared FIELDS, each at its start."""
+        given = {"players": players, "supply": self.pieces.ids()}
+        return {k: given[k] if start is None else start(players) for k, (_, start) in self.fields.items()}
 
     # ---- who acts, what they may do --------------------------------------------------
 
@@ -311,6 +330,13 @@ class Countdown(BuildingRounds):
 
     # ---- views and saves -------------------------------------------------------------
 
+    def table(self, s) -> dict:
+        """What lies where, all of it (for a picture of the whole table: the Tabletop Simulator
+        export of a save), as plain data of its own: every field of the position as FIELDS
+        documents it (each seat's tower as "built", the pieces in the middle as "supply", each
+        seat's "status", "score", "stood" and "out_round", the "round" in play)."""
+        return copy_plain({k: s[k] for k in self.fields})
+
     def view(self, s, seat) -> dict:
         seats = [{"building": copy_plain(s["built"][i]), "status": s["status"][i], "score": s["score"][i],
                   "pieces": len(s["built"][i]), "floors": len({p["floor"] for p in s["built"][i]}),
@@ -333,9 +359,7 @@ class Countdown(BuildingRounds):
         s = copy_plain({k: v for k, v in data.items() if k not in ("options", "seed", "rng")})
         if "clock" not in s:        # saved before moves were timed: every clock at the round's start
             s["clock"] = [0.0] * players
-        keys = {"players", "round", "supply", "built", "status", "score", "stood", "verdicts", "out_round",
-                "clock"}
-        _need(set(s) == keys, f"the position has the fields {sorted(keys)}")
+        _need(set(s) == set(self.fields), f"the position has the fields {sorted(self.fields)}")
         _need(s["players"] == players, "the position is for another number of players")
         for name in ("score", "stood", "verdicts", "out_round"):
             _list(s[name], players, name)

@@ -13,16 +13,13 @@ from physics.placement import check_placed
 
 from .constants import ACTION_DISCS, CLAIM_DISCS, PYRAMIDS, SIZES, START_YEN, edges
 
-KEYS = {"players", "k", "grid", "blue", "round", "phase", "yen", "pile", "prices", "crates", "corners", "edges",
-        "owner", "pyramids", "claim_discs", "buildings", "supply", "order", "bid", "turns", "turn", "used",
-        "lines", "bonus", "last", "collapses", "reason"}
 PHASES = ("bid", "actions", "bonus", "over")
 
 
 def check_state(rules, data, players: int) -> dict:
     _need(isinstance(data, dict), "the position is a mapping")
     s = copy_plain({k: v for k, v in data.items() if k not in ("options", "seed", "rng")})
-    _need(set(s) == KEYS, f"the position has the fields {sorted(KEYS)}")
+    _need(set(s) == set(rules.fields), f"the position has the fields {sorted(rules.fields)}")
     _need(s["players"] == players and s["k"] == SIZES[players], "the position is for another number of players")
     n, k = players, s["k"]
     _need(s["phase"] in PHASES, f"phase is one of {PHASES}")

@@ -51,6 +51,45 @@ R_BUILD = "Izakaya, building (004:123, Tokyo Jutaku 004:52-54)"
 R_END = "Izakaya, the end (004:127)"
 R_PASS = "Izakaya, passing (kiosk house rule: only when no action space can be used)"
 
+#: An Izakaya position, declared once: every field, what it holds, and its value at the start
+#: for n players (None: `setup` gives it, from the rng or the catalogue). `setup` builds a
+#: position of exactly these fields, in this order; persist.py checks that a saved one has
+#: exactly these (`Izakaya.fields`); `table` hands them out. Colours are in the colour cards'
+#: order (`Izakaya.colours`); a card is "r:c", a corner "i:j", an edge "v:r:c" or "h:r:c".
+FIELDS = {
+    "players": ("how many seats", None),
+    "k": ("the grid's size: k×k lot cards (004:99-101)", lambda n: SIZES[n]),
+    "grid": ("the lot cards, k rows of k card ids, white side up (004:97)", None),
+    "blue": ("the cards turned blue, unusable: [[row, column]] (the centre for 2-3 players, 004:99)",
+             lambda n: [[SIZES[n] // 2, SIZES[n] // 2]] if n <= 3 else []),
+    "round": ("the round, from 1", lambda n: 1),
+    "phase": ("bid, actions, bonus (a free piece, 004:121) or over", lambda n: "bid"),
+    "yen": ("each seat's yen (004:105)", lambda n: [START_YEN] * n),
+    "pile": ("the yen in the bid pile (004:111)", lambda n: 0),
+    "prices": ("the yen on each colour card (004:105, 117)", lambda n: list(START_PRICES)),
+    "crates": ("the bottles left in each colour's crate (004:103)", lambda n: [BOTTLES_PER_COLOUR] * 6),
+    "corners": ("the bottles standing on corners: {corner: colour} (004:115)", lambda n: {}),
+    "edges": ("the claim discs on edges: {edge: seat} (004:119)", lambda n: {}),
+    "owner": ("the pyramids on cards: {card: seat} (004:119)", lambda n: {}),
+    "pyramids": ("each seat's pyramids in hand (004:105)", lambda n: [PYRAMIDS] * n),
+    "claim_discs": ("each seat's claim discs in hand (004:105-107)", lambda n: [CLAIM_DISCS] * n),
+    "buildings": ("the buildings: {'r:c:outline': its placed pieces} (004:123)", lambda n: {}),
+    "supply": ("the pieces not built, by id (004:103)", None),
+    "order": ("the turn-order track, seats first to last (004:105, 111)", None),
+    "bid": ("the round's sealed turn-order bid (core.bids.SealedBid, dumped; 004:111)",
+            lambda n: SealedBid(list(range(n)), minimum=0, caps={i: START_YEN for i in range(n)},
+                                step=100, label="turn-order bid").dump()),
+    "turns": ("the action round's discs in the order they are laid, by seat (004:113)", lambda n: []),
+    "turn": ("how many of `turns` have been laid", lambda n: 0),
+    "used": ("the action spaces used this round: {colours: [...], price: bool} (004:115-117)",
+             lambda n: {"colours": [], "price": False}),
+    "lines": ("the straight lines of three claim discs already rewarded, by their edges (004:121)", lambda n: []),
+    "bonus": ("the seat that builds a free piece now (004:121); None", lambda n: None),
+    "last": ("whether this is the last action round (004:127)", lambda n: False),
+    "collapses": ("how many buildings have collapsed (our ruling for a fall)", lambda n: 0),
+    "reason": ("why the game ended; '' while it goes on", lambda n: ""),
+}
+
 #: a build (and the free piece, 004:121): a piece on an outline of a lot card of the grid
 BUILD = placement(R_BUILD, "a placement on a lot: card [row, column], outline, the piece", before=(CARD, OUTLINE))
 
@@ -149,6 +188,8 @@ class Izakaya(Rules):
     standing_scale = 300.0
     #: what the table sees ended before play goes on: the sealed bids shown (004:111)
     phase_ends = {"bids": "The bids are revealed", "last": "The last action round comes"}
+    #: the fields of a position (FIELDS): setup builds them, persist.py checks them, `table` hands them out
+    fields = FIELDS
 
     def code_folders(self):
         """Its own package, the building kit it draws on, and the physics that decides its play."""
@@ -167,23 +208,15 @@ class Izakaya(Rules):
     # ---- setup ---------------------------------------------------------------------
 
     def setup(self, players: int, options: dict, rng: Rng):
+        """A position of exactly the declared FIELDS, each at its start."""
         k = SIZES[players]
         ids = sorted(c.id for c in self.deck.cards.values() if not c.roppongi)
         rng.shuffle(ids)
         grid = [[ids[r * k + c] for c in range(k)] for r in range(k)]
-        blue = [[k // 2, k // 2]] if players <= 3 else []          # 004:99
         order = list(range(players))
         rng.shuffle(order)                                          # 004:105
-        s = {"players": players, "k": k, "grid": grid, "blue": blue, "round": 1, "phase": "bid",
-             "yen": [START_YEN] * players, "pile": 0, "prices": list(START_PRICES),
-             "crates": [BOTTLES_PER_COLOUR] * 6, "corners": {}, "edges": {}, "owner": {},
-             "pyramids": [PYRAMIDS] * players, "claim_discs": [CLAIM_DISCS] * players,
-             "buildings": {}, "supply": self.pieces.ids(), "order": order,
-             "bid": SealedBid(list(range(players)), minimum=0, caps={i: START_YEN for i in range(players)},
-                              step=100, label="turn-order bid").dump(),
-             "turns": [], "turn": 0, "used": {"colours": [], "price": False}, "lines": [],
-             "bonus": None, "last": False, "collapses": 0, "reason": ""}
-        return s
+        given = {"players": players, "grid": grid, "supply": self.pieces.ids(), "order": order}
+        return {key: given[key] if start is None else start(players) for key, (_, start) in self.fields.items()}
 
     # ---- helpers -------------------------------------------------------------------
 
@@ -546,6 +579,21 @@ class Izakaya(Rules):
 
     def sealed_pending(self, s) -> bool:
         return s["phase"] == "bid" and bool(s["bid"]["bids"])
+
+    def table(self, s) -> dict:
+        """What lies where, all of it (for a picture of the whole table: the Tabletop Simulator
+        export of a save), as plain data of its own: every field of the position as FIELDS
+        documents it (the "grid" of lot cards, the colour cards' "prices", the bottles on
+        "corners", the claim discs on "edges", the pyramids as "owner", the "buildings", the
+        turn-order track as "order", ...; the sealed "bid" as it stands, bids and all), and,
+        worked out from them, "outlines": the outlines of each card's white side, k rows of k
+        (004:37, 004:97), and "scores": each seat's buildings and total as they stand
+        (`scores`, 004:129-131)."""
+        out = copy_plain({key: s[key] for key in self.fields})
+        out["outlines"] = [[[list(o) for o in self.side(s, r, c).outlines] for c in range(s["k"])]
+                           for r in range(s["k"])]
+        out["scores"] = self.scores(s)
+        return out
 
     def dump(self, s) -> dict:
         return copy_plain(s)

@@ -12,9 +12,6 @@ from core.rng import Rng
 from .constants import DEXTERITY, ECONOMIC, PUSH_LEVELS, TRIPS
 from .floor import OUT
 
-KEYS = {"players", "variant", "closing", "round", "first", "seat", "phase", "pos", "trips", "crates", "before",
-        "shelves", "bag", "prices", "yen", "bank", "tuna_bought", "salmon_sold", "machine", "beside", "lost",
-        "mackerel", "push", "pour", "reason", "moves"}
 PHASES = ("move", "take", "over")
 MAX_YEN = 10**7
 
@@ -22,7 +19,7 @@ MAX_YEN = 10**7
 def check_state(rules, data, players: int) -> dict:
     _need(isinstance(data, dict), "the position is a mapping")
     s = copy_plain({k: v for k, v in data.items() if k not in ("options", "seed", "rng")})
-    _need(set(s) == KEYS, f"the position has the fields {sorted(KEYS)}")
+    _need(set(s) == set(rules.fields), f"the position has the fields {sorted(rules.fields)}")
     _need(s["players"] == players, "the position is for another number of players")
     n = players
     _need(s["variant"] in (ECONOMIC, DEXTERITY), "the variant is economic or dexterity (004:203)")

@@ -104,6 +104,42 @@ everyone still inside goes home unpaid.
 """
 
 
+#: A Shopping Spree position, declared once: every field, what it holds, and its value at the
+#: start for n players (None: `setup` gives it, from the options, the rng or the boxes). `setup`
+#: builds a position of exactly these fields, in this order; persist.py checks that a saved one
+#: has exactly these (`ShoppingSpree.fields`); `table` hands them out. A good is its name: a
+#: laundry good's id, "drink:<0-35>", "tuna_15", "crab_4", "salmon" ("salmon:fresh"/"salmon:4"
+#: once sold, the side up, 004:221).
+FIELDS = {
+    "players": ("how many seats", None),
+    "variant": ("economic or dexterity (004:203)", None),
+    "closing": ("the round after which the shop closes (kiosk house rule); 0: never", None),
+    "round": ("the round, from 1", lambda n: 1),
+    "first": ("the seat that went shopping last and began (004:205)", None),
+    "seat": ("the seat to act", None),
+    "phase": ("move, take or over", lambda n: "move"),
+    "pos": ("each seat's architect: a dot of the floor (floor.py), or outside the shop", lambda n: [OUT] * n),
+    "trips": ("how often each seat has left the shop (004:207)", lambda n: [0] * n),
+    "crates": ("the goods in each seat's crate, not yet paid (004:201)", lambda n: [[] for _ in range(n)]),
+    "before": ("the goods laid before each seat once paid (004:207)", lambda n: [[] for _ in range(n)]),
+    "shelves": ("the goods on each shelf: {card: [goods]} (004:188-199)", None),
+    "bag": ("the tuna and crab tokens in their bags: {tuna: [...], crab: [...]} (004:197, 199)", None),
+    "prices": ("the yen on each price card or stack: {colour or stack: yen} (004:189, 193-196)", None),
+    "yen": ("each seat's yen", lambda n: [0] * n),
+    "bank": ("the bank's balance: minus every yen it has paid out", None),
+    "tuna_bought": ("how many tuna each seat has bought (004:219)", lambda n: [0] * n),
+    "salmon_sold": ("whether someone has left with salmon: then ¥400 each (004:221)", lambda n: False),
+    "machine": ("the drinks in the vending machine's crate (004:187, 223)", None),
+    "beside": ("the drinks standing beside its full crate (004:223)", lambda n: []),
+    "lost": ("the goods fallen out of a crate, discarded (004:203)", lambda n: []),
+    "mackerel": ("the mackerel barrels left in the supply (004:200)", None),
+    "push": ("the last push of a crate: {seat, load, level, steps, seed, fallen}; None", lambda n: None),
+    "pour": ("the last tip into the vending machine: {seat, poured, out, stuck, seed}; None", lambda n: None),
+    "reason": ("why the game ended; '' while it goes on", lambda n: ""),
+    "moves": ("how many moves have been played", lambda n: 0),
+}
+
+
 def _either(words: list[str]) -> str:
     """Words joined for people: a; a or b; a, b or c."""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
@@ -119,7 +155,8 @@ class ShoppingSpree(Rules):
     #: random shoppers end by the printed rules (004:225): a random walk reaches the way out
     #: again and again, and all but one leave twice (tests/test_shopping_spree_random.py)
     random_play_options: dict = {}
-
+    #: the fields of a position (FIELDS): setup builds them, persist.py checks them, `table` hands them out
+    fields = FIELDS
 
     def code_folders(self):
         """Its own package, and the physics that decides its play."""
@@ -241,15 +278,11 @@ class ShoppingSpree(Rules):
                 bag[fish].remove(t)
         prices = dict(self.start_prices)
         first = self.first_seat(players, options)
-        return {"players": players, "variant": options.get("variant", ECONOMIC),
-                "closing": int(options.get("closing", 0)), "round": 1, "first": first, "seat": first,
-                "phase": "move", "pos": [OUT] * players, "trips": [0] * players,
-                "crates": [[] for _ in range(players)], "before": [[] for _ in range(players)],
-                "shelves": shelves, "bag": bag, "prices": prices, "yen": [0] * players,
-                "bank": -sum(prices.values()), "tuna_bought": [0] * players, "salmon_sold": False,
-                "machine": [f"drink:{d}" for d in black], "beside": [], "lost": [],
-                "mackerel": self.mackerel_per_player * players, "push": None, "pour": None,
-                "reason": "", "moves": 0}
+        given = {"players": players, "variant": options.get("variant", ECONOMIC),
+                 "closing": int(options.get("closing", 0)), "first": first, "seat": first, "shelves": shelves,
+                 "bag": bag, "prices": prices, "bank": -sum(prices.values()),
+                 "machine": [f"drink:{d}" for d in black], "mackerel": self.mackerel_per_player * players}
+        return {k: given[k] if start is None else start(players) for k, (_, start) in self.fields.items()}
 
     def first_seat(self, players: int, options: dict) -> int:
         """004:205 — the player who went shopping last begins: the players say who (the option
@@ -637,6 +670,17 @@ class ShoppingSpree(Rules):
         v["reading"] = [self.reading(s, i) for i in range(s["players"])]
         v["tuna_price"] = [self.tuna_price(s, i) for i in range(s["players"])]
         return v
+
+    def table(self, s) -> dict:
+        """What lies where, all of it (for a picture of the whole table: the Tabletop Simulator
+        export of a save), as plain data of its own: every field of the position as FIELDS
+        documents it (the goods on the "shelves", in the "bag" in its order, in each seat's
+        "crates" and laid "before" it, in the vending "machine"'s crate and "beside" it, the
+        yen on the price cards as "prices", the architects' "pos", ...), and, worked out from
+        them, "tuna_price": what each seat's next tuna costs (004:219)."""
+        out = copy_plain({k: s[k] for k in self.fields})
+        out["tuna_price"] = [self.tuna_price(s, i) for i in range(s["players"])]
+        return out
 
     def dump(self, s) -> dict:
         return copy_plain(s)

@@ -43,10 +43,10 @@ class CountdownBoard(Board):
             verdict = "" if v is None else (" · stood" if v["stands"] else " · fell")
             lines.append(f"{s + 1} {name}: {tower} · {state}{verdict}")
         self.query_one("#cd-towers", Static).update(Content("\n".join(lines)))
-        pieces = self.game.rules.pieces
+        rules = self.game.rules
         pictures = []
         for s, entry in enumerate(view["seats"]):
-            building = seat_building(view, s, pieces)
+            building = seat_building(view, s, rules.pieces, kind=rules.round_kind)
             v = entry["verdict"]
             moved = frozenset()
             if v is not None and not v["stands"]:

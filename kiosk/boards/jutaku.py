@@ -48,7 +48,7 @@ def _moved(view: dict, seat: int, building) -> frozenset:
 
 def stopped_by(view: dict, seat: int) -> tuple[float, int] | None:
     """A seat out of the round that was still building when another's Stop! passed: that Stop!
-    (its second, its seat); None for one that gave up (games/jutaku/result.py, from a view)."""
+    (its second, its seat); None for one that gave up (games/building/lot_result.py, from a view)."""
     seats = view["seats"]
     if seats[seat]["status"] != "out":
         return None
@@ -83,10 +83,10 @@ class JutakuBoard(Board):
         with what its builder's Stop! came to, until the next round's building begins."""
         building = view["phase"] == "build"
         self.set_class(building, "-building")
-        pieces = self.game.rules.pieces
+        rules = self.game.rules
         if building:
-            self.last_round = (view["round"], [seat_building(view, s, pieces) if entry["lot"] else None
-                                               for s, entry in enumerate(view["seats"])])
+            self.last_round = (view["round"], [seat_building(view, s, rules.pieces, kind=rules.round_kind)
+                                               if entry["lot"] else None for s, entry in enumerate(view["seats"])])
         strip = self.query_one(Buildings)
         strip.display = self.last_round is not None
         if self.last_round is None:

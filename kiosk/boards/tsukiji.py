@@ -140,13 +140,14 @@ class FishPainter(ViewPainter):
         return parts or ["–"]
 
     def market_name(self, mid: str) -> str:
-        markets = getattr(self.game.rules, "m", {})
-        return markets[mid].name if mid in markets else mid.replace("_", " ").title()
+        """A market's name as its tableau prints it (the rules' `market_name`)."""
+        return self.game.rules.market_name(mid) or mid.replace("_", " ").title()
 
     def market_data(self, mid: str) -> dict:
-        """A market's printed numbers (its asset file), {} when the rules do not have it."""
-        markets = getattr(self.game.rules, "m", {})
-        return getattr(markets[mid], "data", {}) if mid in markets else {}
+        """A market's printed numbers (its asset file, the rules' `market_info`), {} when the
+        rules do not have it."""
+        info = self.game.rules.market_info(mid)
+        return {} if info is None else info["data"]
 
     def tag(self, seat: int) -> str:
         return seat_tag(seat, self.seat_name(seat))
@@ -160,8 +161,7 @@ class FishPainter(ViewPainter):
 
     def cargo(self, j: int, b: dict) -> list:
         """A boat and its load: '#1 ship(2): KC +1 empty'."""
-        rules = self.game.rules
-        holds = rules.d.holds(b["type"]) if hasattr(rules, "d") else len(b.get("load", []))
+        holds = self.game.rules.holds(b["type"])
         parts: list = [f"{self.boat_text(j, b)}:"]
         for k in b.get("load", []):
             parts += [" ", self.chip(k)]
@@ -551,7 +551,7 @@ class HarbourCard(FishPainter):
 
     def sale_rows(self, st: dict) -> list:
         """The harbour's two sale rows, by price column: 'Fresh   ¥300 EE · ¥500 MA MA'."""
-        columns = tuple(getattr(getattr(self.game.rules, "d", None), "columns", ()))
+        columns = tuple(self.game.rules.harbour_numbers()["columns"])
         if not st.get("harbour"):
             return [[("For sale ", self.vstyle("tj--strong")), "nothing"]]
         out: list = []

@@ -17,27 +17,22 @@ import re
 from core.errors import IllegalMove
 from core.game import Match, Move
 from games.building.placing import building, payload
-from games.building.rounds import FLOOR_ROUND, LOT_ROUND, RoundKind
+from games.building.rounds import RoundKind
 from physics.building import Building, Lot, Placement
 from physics.practice.build import DROP_RULES, BuildPractice, Held
 
 from ..words import named
 
 
-def lot_in(view: dict, seat: int, kind: RoundKind | None = None) -> Lot:
+def lot_in(view: dict, seat: int, kind: RoundKind) -> Lot:
     """The seat's lot as its view shows it, by the kind of round its rules declare
     (`rules.round_kind`: its lot card's side, or the card's own edge in a floor round)."""
-    return (kind or _kind_of(view, seat)).lot(view, seat)
+    return kind.lot(view, seat)
 
 
-def _kind_of(view: dict, seat: int) -> RoundKind:
-    """For callers that do not name the round's kind (the boards' pictures): a seat's view
-    with a lot card of its own is a lot round's, else a floor round's on the card's edge."""
-    return LOT_ROUND if "lot" in view["seats"][seat] else FLOOR_ROUND
-
-
-def seat_building(view: dict, seat: int, pieces, kind: RoundKind | None = None) -> Building:
-    """The seat's building as its view shows it: its lot (see `lot_in`) and pieces."""
+def seat_building(view: dict, seat: int, pieces, kind: RoundKind) -> Building:
+    """The seat's building as its view shows it: its lot (see `lot_in`, by the round's `kind`
+    its rules declare) and pieces."""
     me = view["seats"][seat]
     return building(lot_in(view, seat, kind), me.get("outline", 0), me["building"], pieces)
 

@@ -1,5 +1,5 @@
 """Bottle Bonus (004:77-93) on the TTS table: Tokyo Jutaku's plan, pieces, seats and box
-(tts.layouts.jutaku) and the 36 JIDOHANBAIKI drinks where the state has them.
+(tts.layouts.jutaku) and the 36 JIDOHANBAIKI drinks where the rules' `table` has them.
 
 The drinks still in the box are a bag beside the vending machine in the middle of the
 plan (the round's winner draws from it, 004:79); drinks that came out of the machine and
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..table import COLOURS, Table, reconstructed, seat as seat_at
 from . import jutaku as J
-from .common import drink, drink_set
+from .common import drink, drink_set, table_of
 
 HELD_AT = (-7.0, 6.5)             # the first drink a seat holds; the others go right
 HELD_STEP = 0.85
@@ -25,14 +25,14 @@ TRAY_AT = (-0.6, -2.55)           # the tray's first drink; four a row
 HOLE = 2 * J.LOT + J.GAP          # the centre of the plan, across
 
 
-def check_drinks(s) -> None:
-    n = s["players"]
-    every = (list(s["box"]) + list(s["tray"]) + [d for h in s["held"] for d in h] + [d for k in s["kept"] for d in k]
-             + [d for d in s["staked"] if d is not None])
+def check_drinks(tab) -> None:
+    n = tab["players"]
+    every = (list(tab["box"]) + list(tab["tray"]) + [d for h in tab["held"] for d in h]
+             + [d for k in tab["kept"] for d in k] + [d for d in tab["staked"] if d is not None])
     J.need(all(isinstance(d, int) and 0 <= d < 36 for d in every), "a drink that is not one of the 36")
     J.need(len(every) == len(set(every)), "a drink lies in two places at once")
     J.need(len(every) == 36, f"{36 - len(set(every))} drink(s) are nowhere")
-    J.need(len(s["held"]) == len(s["kept"]) == len(s["staked"]) == n, "the drinks are not one list a seat")
+    J.need(len(tab["held"]) == len(tab["kept"]) == len(tab["staked"]) == n, "the drinks are not one list a seat")
 
 
 def tags(index: int, where: str) -> tuple:
@@ -41,23 +41,23 @@ def tags(index: int, where: str) -> tuple:
     return ("drink", ds.colours[c].id, ds.shapes[sh].id, where)
 
 
-def seat_drinks(t: Table, s, i: int) -> None:
-    n = s["players"]
+def seat_drinks(t: Table, tab, i: int) -> None:
+    n = tab["players"]
     place = seat_at(i, n)
     who = place.colour
     ds = drink_set()
-    for k, d in enumerate(s["held"][i]):
+    for k, d in enumerate(tab["held"][i]):
         x, z, rot = place.at(HELD_AT[0] + (k % HELD_ROW) * HELD_STEP, HELD_AT[1] + 0.9 * (k // HELD_ROW))
         colour = ds.colours[d // 6].id
         drink(t, d, x, z, rot=rot, tags=tags(d, "held"),
               description=f"{who} holds this drink: spend it for its power ({colour}, 004:81-93). "
               + reconstructed("its size and shape", "assets/drinks.toml"))
-    for k, d in enumerate(s["kept"][i]):
+    for k, d in enumerate(tab["kept"][i]):
         x, z, rot = place.at(KEPT_AT[0] + k * HELD_STEP, KEPT_AT[1])
         drink(t, d, x, z, rot=rot, tags=tags(d, "kept"),
               description=f"{who} kept this blue drink beside their lots: +¥200 at the end (004:89). "
               + reconstructed("its size and shape", "assets/drinks.toml"))
-    d = s["staked"][i]
+    d = tab["staked"][i]
     if d is not None:
         x, z, rot = place.at(*STAKED_AT)
         drink(t, d, x, z, rot=rot, tags=tags(d, "staked"),
@@ -65,10 +65,10 @@ def seat_drinks(t: Table, s, i: int) -> None:
               "+¥200, else it is lost (004:89). " + reconstructed("its size and shape", "assets/drinks.toml"))
 
 
-def machine(t: Table, x: float, z: float, s) -> dict:
+def machine(t: Table, x: float, z: float, tab) -> dict:
     lines = ["drinks go in at the top, all at once (004:79)", "they come out here, or stick"]
-    if s["last_pour"]:
-        lp = s["last_pour"]
+    if tab["last_pour"]:
+        lp = tab["last_pour"]
         lines.append(f"last pour: {COLOURS[lp['seat']]}, {len(lp['poured'])} in, {len(lp['out'])} out")
     return t.tile("vending-machine", J.board_image("JIDOHANBAIKI", lines, size=(300, 420)), x, z, 2.5,
                   thickness=0.3, nickname="the vending machine",
@@ -77,37 +77,37 @@ def machine(t: Table, x: float, z: float, s) -> dict:
                   tags=("vending machine",), locked=True)
 
 
-def pour_words(s) -> list[str]:
+def pour_words(tab) -> list[str]:
     out = []
-    if s["phase"] == "pour" and s["pourer"] is not None:
-        out.append(f"{COLOURS[s['pourer']]} pours {min(s['players'] - 1, len(s['box']))} drink(s) (004:79)")
-    if s["phase"] == "take":
-        rest = s["takers"][s["take_turn"]:]
+    if tab["phase"] == "pour" and tab["pourer"] is not None:
+        out.append(f"{COLOURS[tab['pourer']]} pours {min(tab['players'] - 1, len(tab['box']))} drink(s) (004:79)")
+    if tab["phase"] == "take":
+        rest = tab["takers"][tab["take_turn"]:]
         out.append("taking from the tray: " + ", ".join(COLOURS[i] for i in rest))
     return out
 
 
 def lay_out(match, t: Table) -> None:
-    s = match.state
-    check_drinks(s)
+    tab = table_of(match)
+    check_drinks(tab)
     J.lay_out_plan(match, t, game_words="Bottle Bonus (Tokyo Jutaku with JIDOHANBAIKI drinks, 004:77-93)")
-    J.round_board(t, match, 0.0, HOLE / 2 - 1.55, HOLE - 0.4, extra=pour_words(s), size=(700, 300))
-    machine(t, *MACHINE_AT, s)
-    for k, d in enumerate(s["tray"]):
+    J.round_board(t, match, 0.0, HOLE / 2 - 1.55, HOLE - 0.4, extra=pour_words(tab), size=(700, 300))
+    machine(t, *MACHINE_AT, tab)
+    for k, d in enumerate(tab["tray"]):
         x, z = TRAY_AT[0] + (k % 4) * 0.95, TRAY_AT[1] - 0.8 * (k // 4)
         drink(t, d, x, z, tags=tags(d, "tray"),
               description="Out of the vending machine: every other player, clockwise, may take one (004:79). "
               + reconstructed("its size and shape", "assets/drinks.toml"))
-    contents = [drink(t, d, 0, 0, put=False, tags=tags(d, "box")) for d in s["box"]]
+    contents = [drink(t, d, 0, 0, put=False, tags=tags(d, "box")) for d in tab["box"]]
     t.bag("drinks in the box", contents, *BOX_AT, tags=("bag", "drink supply"), colour=(70, 110, 160),
           description="The drinks in the box: the round's winner draws as many at random as there are other "
                       "players and pours them through the machine (004:79); drinks spent or stuck come back here.")
-    for i in range(s["players"]):
-        seat_drinks(t, s, i)
-    words = ", ".join(f"{COLOURS[i]}: " + (" ".join(drink_set().code(d) for d in s["held"][i]) or "none")
-                      for i in range(s["players"]))
-    t.note("Drinks", f"In the box: {len(s['box'])}. On the tray: {len(s['tray'])}. Held: {words}. "
-                     f"Kept blue: {sum(len(k) for k in s['kept'])}; spent blue this round: "
-                     f"{sum(d is not None for d in s['staked'])}. Powers: black turns your lot card over, white "
+    for i in range(tab["players"]):
+        seat_drinks(t, tab, i)
+    words = ", ".join(f"{COLOURS[i]}: " + (" ".join(drink_set().code(d) for d in tab["held"][i]) or "none")
+                      for i in range(tab["players"]))
+    t.note("Drinks", f"In the box: {len(tab['box'])}. On the tray: {len(tab['tray'])}. Held: {words}. "
+                     f"Kept blue: {sum(len(k) for k in tab['kept'])}; spent blue this round: "
+                     f"{sum(d is not None for d in tab['staked'])}. Powers: black turns your lot card over, white "
                      "places 1 piece first, mint puts everyone else's last piece back, blue +¥200 if you win, "
                      "red 2 pieces at once, purple moves anywhere (004:83-93).")

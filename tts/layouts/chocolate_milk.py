@@ -1,13 +1,14 @@
 """Chocolate Milk (004:247-269) on the TTS table: nine lot cards in a 3×3 grid with their
 drinks, the architects on the centre card, the six colour and six shape cards in two rows
 with the yen on each, every player's yen and crate in front of them, the drinks not on the
-table in the box's bag, the crates left in the box, and the two dice for refills."""
+table in the box's bag, the crates left in the box, and the two dice for refills: what lies where as
+the rules' `table` says it (games/chocolate_milk/rules.py), never the position itself."""
 
 from __future__ import annotations
 
 from .. import draw
 from ..table import COLOURS, Table, reconstructed, seat as seat_at
-from .common import architect, drink, drink_set, lot_cards, lot_description, lot_face, lots
+from .common import architect, drink, drink_set, lot_cards, lot_description, lot_face, lots, table_of
 
 CARD_STEP = 3.4
 
@@ -21,7 +22,7 @@ def crate(t: Table, x: float, z: float, **kw) -> dict:
 
 
 def lay_out(match, t: Table) -> None:
-    s, rules = match.state, match.game.rules
+    tab = table_of(match)
     ds = drink_set()
     # the 3×3 grid (004:249): any nine lot cards, blue side up
     grid = lot_cards([c["id"] for c in lots()["cards"]][:9])
@@ -30,18 +31,17 @@ def lay_out(match, t: Table) -> None:
                         for i, c in enumerate(grid)], draw.back("lot"), places)
     for x, z in places:
         t.snap(x, z, 180.0)
-    for card, drinks in enumerate(s.grid):
+    for card, drinks in enumerate(tab["grid"]):
         x, z = places[card]
         for k, d in enumerate(drinks):
             drink(t, d, x - 0.6 + k * 1.2, z - 0.6)
-    for seat, card in enumerate(s.at):
+    for seat, card in enumerate(tab["at"]):
         x, z = places[card]
         architect(t, seat, x - 0.8 + 0.55 * (seat % 4), z + 0.7 + 0.5 * (seat // 4))
     # the colour cards and the shape cards (004:249) with the yen on them (004:253)
-    bal = s.treasury.balances
     kinds = list(ds.colours) + list(ds.shapes)
     faces, spots = [], []
-    for i, (kind, acct) in enumerate(zip(kinds, rules.attr_accounts)):
+    for i, kind in enumerate(kinds):
         row = "colour" if i < 6 else "shape"
         faces.append((draw.card(kind.name, [f"{row} card", f"letter {kind.letter}", f"place {kind.position}"]),
                       f"{kind.name} ({row} card)", f"The {row} card {kind.name}; ¥ on it pays its sellers (004:255).",
@@ -51,15 +51,15 @@ def lay_out(match, t: Table) -> None:
     t.cards(3, "attribute-cards", faces, draw.back("JIDOHANBAIKI"), spots)
     for x, z in spots:
         t.snap(x, z, 180.0)
-    for (x, z), acct, kind in zip(spots, rules.attr_accounts, kinds):
-        if bal[acct]:
-            t.yen(bal[acct], x, z - 2.2, owner=f"the {kind.name} card")
+    for (x, z), on_card, kind in zip(spots, tab["cards"], kinds):
+        if on_card:
+            t.yen(on_card, x, z - 2.2, owner=f"the {kind.name} card")
     # the players: yen and crates (004:249, 004:259)
-    for seat in range(s.players):
-        place = seat_at(seat, s.players)
+    for seat in range(tab["players"]):
+        place = seat_at(seat, tab["players"])
         spots = [place.at(-2.5 - 1.6 * k, 2.0) for k in range(5)]
-        t.yen_stacks(bal[f"seat{seat}"], [(x, z) for x, z, _ in spots], owner=place.colour, rot=spots[0][2])
-        for k, held in enumerate(s.crates[seat]):
+        t.yen_stacks(tab["yen"][seat], [(x, z) for x, z, _ in spots], owner=place.colour, rot=spots[0][2])
+        for k, held in enumerate(tab["crates"][seat]):
             cx, cz, crot = place.at(2.0 + 2.8 * k, 2.5)
             crate(t, cx, cz, rot=crot, description=f"{place.colour}'s crate {k + 1}. "
                   + reconstructed("its look", "tts/layouts/chocolate_milk.py"))
@@ -67,17 +67,17 @@ def lay_out(match, t: Table) -> None:
                 dx, dz, _ = place.at(1.4 + 2.8 * k + 0.5 * (j % 3), 2.0 + 0.6 * (j // 3))
                 drink(t, d, dx, dz, rot=crot)
     # the box: drinks not in play (drawn at random for refills, 004:261) and the crates left
-    supply = [t_ for i, n in enumerate(s.supply) for t_ in [i] * n]
+    supply = [t_ for i, n in enumerate(tab["supply"]) for t_ in [i] * n]
     contents = [drink(t, d, 0, 0, put=False) for d in supply]
     t.bag("drinks in the box", contents, 16.0, 0.0, tags=("bag", "drink supply"),
           description="Every drink not on a card or in a crate; refills come from here (004:261-263).")
-    t.bag("crates in the box", [crate(t, 0, 0, put=False) for _ in range(s.crates_left)], 16.0, 4.0,
+    t.bag("crates in the box", [crate(t, 0, 0, put=False) for _ in range(tab["crates_left"])], 16.0, 4.0,
           tags=("bag", "crate supply"), description="The crates not yet bought (004:259).")
     t.yen_supply(-19.0, 0.0)
-    if s.refill == "dice":
+    if tab["refill"] == "dice":
         for k, what in enumerate(("colour", "shape")):
             t.die(13.0 + 1.6 * k, -4.0, nickname=f"{what} die",
                   description=f"The {what} die for refills (004:261-263).", tags=("die",))
-    t.note("Set-up", f"{s.players} players. Nine lot cards in a 3x3 grid; one drink on each outer card, two "
+    t.note("Set-up", f"{tab['players']} players. Nine lot cards in a 3x3 grid; one drink on each outer card, two "
                      "on the centre (004:249). Everyone: ¥500 and one crate, architect on the centre card. "
-                     f"{COLOURS[s.turn]} starts (a die decided: whoever last used a vending machine, 004:251).")
+                     f"{COLOURS[tab['turn']]} starts (a die decided: whoever last used a vending machine, 004:251).")

@@ -22,6 +22,12 @@ ARCHITECT_COLOURS = ((200, 60, 60), (60, 110, 200), (230, 200, 60), (70, 160, 90
                      (150, 80, 170), (240, 140, 40), (240, 240, 240), (60, 60, 60))
 
 
+def table_of(match) -> dict:
+    """What lies where in `match`, all of it, as its rules' `table` says (plain data of its own,
+    documented there): the one place a layout reads the match's position."""
+    return match.rules.table(match.state)
+
+
 @lru_cache(maxsize=1)
 def drink_set() -> DrinkSet:
     return DrinkSet.from_asset(assets.load("drinks.toml"))

@@ -5,7 +5,7 @@ In the middle: the timer stage (the floors' times of 004:70-73, the round in pla
 marked) and the 69 pieces on shelves below it, each at its own home place. In front of
 each seat: the lot card it builds on, face down (the print is ignored, only the card's
 edge counts, 004:64, 004:68; any card will do, these are the first of the plan), its
-tower where the state has it, and a plate with its status and score (pieces, 004:75).
+tower where the rules' `table` has it, and a plate with its status and score (pieces, 004:75).
 The other lot cards and the 8 architect markers stay in the box (Countdown uses neither).
 """
 
@@ -17,20 +17,20 @@ from games.countdown.clock import countdown_seconds
 
 from ..table import COLOURS, Table, reconstructed, seat as seat_at
 from . import jutaku as J
-from .common import lots
+from .common import lots, table_of
 
 TIMER_AT = (0.0, 5.6)
 TIMER_W = 8.0
 SHELVES = (-10.5, 2.6, 21.0, 10.0)    # x0, z top, width, depth of the pieces' shelves
 
 
-def check(rules, s) -> None:
-    n = s["players"]
-    J.need(all(len(s[k]) == n for k in ("built", "status", "score", "out_round", "stood")),
+def check(rules, tab) -> None:
+    n = tab["players"]
+    J.need(all(len(tab[k]) == n for k in ("built", "status", "score", "out_round", "stood")),
            "the seats' lists are not one entry a seat")
-    J.need(all(st in ("building", "waiting", "out") for st in s["status"]), "a status is building, waiting or out")
-    J.need(all(p["floor"] <= s["round"] for b in s["built"] for p in b), "a piece lies above the round's floor")
-    J.check_pieces(rules.pieces, s["supply"], s["built"])
+    J.need(all(st in ("building", "waiting", "out") for st in tab["status"]), "a status is building, waiting or out")
+    J.need(all(p["floor"] <= tab["round"] for b in tab["built"] for p in b), "a piece lies above the round's floor")
+    J.check_pieces(rules.pieces, tab["supply"], tab["built"])
 
 
 def tower_cards(players: int) -> list[str]:
@@ -39,46 +39,47 @@ def tower_cards(players: int) -> list[str]:
     return [cid for row in deck.grid() for cid in row if cid is not None][:players]
 
 
-def seat_words(s, i) -> list[str]:
-    pieces = len(s["built"][i])
-    floors = len({p["floor"] for p in s["built"][i]})
-    st = s["status"][i]
+def seat_words(tab, i) -> list[str]:
+    pieces = len(tab["built"][i])
+    floors = len({p["floor"] for p in tab["built"][i]})
+    st = tab["status"][i]
     if st == "out":
-        first = f"out in round {s['out_round'][i]}: scores {count_words(s['score'][i], 'piece')}"
+        first = f"out in round {tab['out_round'][i]}: scores {count_words(tab['score'][i], 'piece')}"
     elif st == "waiting":
-        first = f"floor {s['round']} done, waits for the others"
+        first = f"floor {tab['round']} done, waits for the others"
     else:
-        first = f"builds floor {s['round']}"
+        first = f"builds floor {tab['round']}"
     tower = f"tower: {count_words(pieces, 'piece')} on {count_words(floors, 'floor')}"
-    return [first, f"{tower}; {s['stood'][i]} stood last round"]
+    return [first, f"{tower}; {tab['stood'][i]} stood last round"]
 
 
-def timer_lines(s) -> tuple[list[str], int | None]:
+def timer_lines(tab) -> tuple[list[str], int | None]:
     lines = [f"Floor {f}: {countdown_seconds(f):g} seconds" for f in (1, 2, 3)] + [
         f"Floor 4 and up: {countdown_seconds(4):g} seconds each"]
-    over = all(st == "out" for st in s["status"])
-    mark = None if over else min(s["round"], 4) - 1
+    over = all(st == "out" for st in tab["status"])
+    mark = None if over else min(tab["round"], 4) - 1
     return lines, mark
 
 
 def lay_out(match, t: Table) -> None:
-    s, rules = match.state, match.rules
-    n = s["players"]
-    check(rules, s)
+    rules = match.rules
+    tab = table_of(match)
+    n = tab["players"]
+    check(rules, tab)
     by_id = {c["id"]: c for c in lots()["cards"]}
     # the timer stage (004:70-73)
-    lines, mark = timer_lines(s)
+    lines, mark = timer_lines(tab)
     over = mark is None
     now = ("every builder is out: the most pieces wins (004:75)" if over else
-           f"round {s['round']}: floor {s['round']} in {countdown_seconds(s['round']):g} s; building: "
-           + (", ".join(COLOURS[i] for i in range(n) if s["status"][i] == "building") or "nobody"))
+           f"round {tab['round']}: floor {tab['round']} in {countdown_seconds(tab['round']):g} s; building: "
+           + (", ".join(COLOURS[i] for i in range(n) if tab["status"][i] == "building") or "nobody"))
     t.tile("timer", J.board_image("Countdown: a floor a round", lines + [now], size=(800, 440), highlight=mark,
                                   note="004:70-73; a builder who adds no piece is out (004:75)"),
            *TIMER_AT, TIMER_W, nickname="the timer stage", description=" · ".join(lines + [now]),
            tags=("timer", "board"), locked=True)
     # the pieces in the middle
     homes = J.shelf_homes(rules.pieces, [SHELVES])
-    J.supply_pieces(t, rules.pieces, s["supply"], homes, where="the pieces every builder takes from (004:66)")
+    J.supply_pieces(t, rules.pieces, tab["supply"], homes, where="the pieces every builder takes from (004:66)")
     # the seats: the card, the tower, the plate
     ids = tower_cards(n)
     entries = []
@@ -94,10 +95,10 @@ def lay_out(match, t: Table) -> None:
         t.snap(x, z, rot)
     J.put_lot_cards(t, entries)
     for i in range(n):
-        if s["built"][i]:
-            J.building_pieces(t, rules.pieces, rules.building(s, i), seat_at(i, n), owner=COLOURS[i],
+        if tab["built"][i]:
+            J.building_pieces(t, rules.pieces, J.placements(tab["built"][i]), seat_at(i, n), owner=COLOURS[i],
                               where="on the card's edge, 004:68")
-        J.plate(t, i, n, f"{COLOURS[i]}", seat_words(s, i), tags=("seat", "score"))
+        J.plate(t, i, n, f"{COLOURS[i]}", seat_words(tab, i), tags=("seat", "score"))
     # the box
     rest = [cid for cid in by_id if cid not in set(ids)]
     J.box_deck(t, rest, -TIMER_W / 2 - 2.6, TIMER_AT[1], nickname="lot cards in the box",
@@ -111,6 +112,6 @@ def lay_out(match, t: Table) -> None:
                      "piece in a round is out and scores every piece of their tower (004:75). Our ruling: a tower "
                      "that falls at the end of its round puts its builder out with the pieces that stood the round "
                      "before. " + reconstructed("the card's size, 88 mm square", "physics/building.py"))
-    rows = [now] + [f"{COLOURS[i]}: " + "; ".join(seat_words(s, i)) for i in range(n)]
-    rows.append(f"Pieces in the middle: {len(s['supply'])} of {len(rules.pieces)}.")
+    rows = [now] + [f"{COLOURS[i]}: " + "; ".join(seat_words(tab, i)) for i in range(n)]
+    rows.append(f"Pieces in the middle: {len(tab['supply'])} of {len(rules.pieces)}.")
     t.note("Position", "\n".join(rows))

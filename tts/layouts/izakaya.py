@@ -1,4 +1,5 @@
-"""Izakaya (004:95-133) on the TTS table, as the match stands.
+"""Izakaya (004:95-133) on the TTS table, as the match stands: what lies where as the rules'
+`table` says it (games/izakaya/rules.py), never the position itself.
 
 The lot cards in their k×k grid, harder white side up (the centre card blue for 2-3
 players), at the size of a Jutaku card (88 mm across) so the buildings on them stand at
@@ -29,7 +30,8 @@ from physics.practice.palette import DRINK_FILL
 from .. import draw
 from ..table import COLOURS, TABLE_Y, LayoutError, Table, reconstructed, seat as seat_at
 from ..units import CARD, units
-from .common import architect, drink, drink_set, lot_cards, lot_description, lot_face, lots, piece
+from .common import (architect, drink, drink_set, lot_cards, lot_description, lot_face, lots, piece,
+                     table_of)
 
 #: a lot card is 88 mm across (physics.building.CARD_MM): the scale of a TTS card that wide
 LOT_SCALE = units(CARD_MM) / CARD[0]
@@ -126,13 +128,12 @@ def piece_pose(b: Building, i: int) -> tuple[float, float, float, bool]:
 
 # ---- the action discs of this round ----------------------------------------------------------------
 
-def played_this_round(match) -> list[tuple[int, str]] | None:
+def played_this_round(match, tab: dict) -> list[tuple[int, str]] | None:
     """(seat, action space) of every disc laid this round, in order, from the move log; []
-    in the bidding; None where the log does not match the state (a position loaded mid-round)."""
-    s = match.state
-    if s["phase"] == "bid":
+    in the bidding; None where the log does not match the table (a position loaded mid-round)."""
+    if tab["phase"] == "bid":
         return []
-    placed = s["turn"] + (1 if s["phase"] == "bonus" else 0)
+    placed = tab["turn"] + (1 if tab["phase"] == "bonus" else 0)
     moves = []
     for m in reversed(match.log.moves):
         seat, key = m[0], m[1]
@@ -141,7 +142,7 @@ def played_this_round(match) -> list[tuple[int, str]] | None:
         if key not in ("bonus", "bonus:none"):
             moves.append((seat, key))
     moves.reverse()
-    if len(moves) != placed or [m[0] for m in moves] != s["turns"][:placed]:
+    if len(moves) != placed or [m[0] for m in moves] != tab["turns"][:placed]:
         return None
     out = []
     for seat, key in moves:
@@ -153,7 +154,7 @@ def played_this_round(match) -> list[tuple[int, str]] | None:
         else:
             return None
     colours = [sp[7:] for _, sp in out if sp.startswith("colour:")]
-    if sorted(colours) != sorted(s["used"]["colours"]) or ("price" in [sp for _, sp in out]) != s["used"]["price"]:
+    if sorted(colours) != sorted(tab["used"]["colours"]) or ("price" in [sp for _, sp in out]) != tab["used"]["price"]:
         return None
     return out
 
@@ -165,23 +166,24 @@ def _marked(text: str, source: str, what: str, where: str) -> str:
 # ---- the layout ----------------------------------------------------------------------------------
 
 def lay_out(match, t: Table) -> None:
-    s, rules = match.state, match.game.rules
-    n, k = s["players"], s["k"]
-    if s["k"] != len(s["grid"]):
-        raise LayoutError(f"an Izakaya grid of {len(s['grid'])} rows for k = {k} cannot be laid out")
+    rules = match.game.rules
+    tab = table_of(match)
+    n, k = tab["players"], tab["k"]
+    if tab["k"] != len(tab["grid"]):
+        raise LayoutError(f"an Izakaya grid of {len(tab['grid'])} rows for k = {k} cannot be laid out")
     ds = drink_set()
     drinks_asset = assets.load("drinks.toml")
     colour_rows = sorted(drinks_asset["colours"], key=lambda c: c["position"])
     colours = list(rules.colours)
     seats = [seat_at(i, n) for i in range(n)]
     rgb = [SEAT_RGB[p.colour] for p in seats]
-    blue = {(r, c) for r, c in s["blue"]}
+    blue = {(r, c) for r, c in tab["blue"]}
     grid_w, grid_h = k * PX, k * PZ
     left, right = -grid_w / 2, grid_w / 2
     bottom, top = GZ - grid_h / 2, GZ + grid_h / 2
 
     # -- the grid of lot cards (004:97-101)
-    ids = [cid for row in s["grid"] for cid in row]
+    ids = [cid for row in tab["grid"] for cid in row]
     cards = lot_cards(ids)
     faces, places = [], []
     for idx, card in enumerate(cards):
@@ -204,8 +206,8 @@ def lay_out(match, t: Table) -> None:
 
     # -- bottles on the corners (004:115): only the colour counts; the shapes are dealt here
     used_shapes = {c: 0 for c in colours}
-    for key in sorted(s["corners"], key=lambda kk: tuple(int(v) for v in kk.split(":"))):
-        colour = s["corners"][key]
+    for key in sorted(tab["corners"], key=lambda kk: tuple(int(v) for v in kk.split(":"))):
+        colour = tab["corners"][key]
         if colour not in colours:
             raise LayoutError(f"a bottle of the unknown colour {colour!r}")
         ci = colours.index(colour)
@@ -222,14 +224,14 @@ def lay_out(match, t: Table) -> None:
               tags=("drink", colour, ds.shapes[shape].id, "bottle"))
 
     # -- claim discs on edges, pyramids on claimed cards (004:119)
-    for e, owner in sorted(s["edges"].items()):
+    for e, owner in sorted(tab["edges"].items()):
         x, z = edge_at(k, e)
         t.token(f"claim-disc-{COLOURS[owner]}", disc_face("", rgb[owner]), x, z, DISC,
                 nickname=f"{COLOURS[owner]}'s claim disc on edge {e}",
                 description=f"{COLOURS[owner]}'s claim disc on the edge {e} (004:119). "
                             + reconstructed("its look (a METRO disc)", OURS),
                 tags=("claim disc", COLOURS[owner]))
-    for key, owner in sorted(s["owner"].items()):
+    for key, owner in sorted(tab["owner"].items()):
         r, c = (int(v) for v in key.split(":"))
         x, z = card_at(k, r, c)
         t.token(f"pyramid-{COLOURS[owner]}", pyramid_face(rgb[owner]), x + 1.0, z + 0.55, 0.8,
@@ -240,13 +242,13 @@ def lay_out(match, t: Table) -> None:
 
     # -- buildings: every piece where the building rules placed it (004:123)
     cat = catalogue()
-    for key in sorted(s["buildings"]):
+    for key in sorted(tab["buildings"]):
         r, c, o = (int(v) for v in key.split(":"))
         if not (0 <= r < k and 0 <= c < k):
             raise LayoutError(f"a building on lot {r + 1},{c + 1} outside the {k}×{k} grid")
-        side = rules.side(s, r, c)
-        b = Building(Lot(side.outlines), o, [Placement(**p) for p in s["buildings"][key]], pieces=cat)
-        owner = s["owner"].get(f"{r}:{c}")
+        outlines = tuple(tuple(ol) for ol in tab["outlines"][r][c])
+        b = Building(Lot(outlines), o, [Placement(**p) for p in tab["buildings"][key]], pieces=cat)
+        owner = tab["owner"].get(f"{r}:{c}")
         whose = f"{COLOURS[owner]}'s" if owner is not None else "an unclaimed"
         cx, cz = card_at(k, r, c)
         for i, p in enumerate(b.placements):
@@ -255,7 +257,7 @@ def lay_out(match, t: Table) -> None:
                        y=TABLE_Y + 0.05 + units(my), rot=180.0 if flip else 0.0, tint=i,
                        nickname=f"{p.piece} (lot {r + 1},{c + 1}, floor {p.floor})",
                        description=f"Piece {i + 1} of {whose} building on lot {r + 1},{c + 1}"
-                                   f"{f', outline {o + 1}' if len(side.outlines) > 1 else ''}: floor {p.floor}, "
+                                   f"{f', outline {o + 1}' if len(outlines) > 1 else ''}: floor {p.floor}, "
                                    f"{p.x:g} mm from the card's left edge, turned {p.rotation:g}°"
                                    f"{', flipped' if flip else ''}. " + reconstructed(
                                        "its shape, size and mass", "assets/jutaku_pieces.toml"),
@@ -266,7 +268,7 @@ def lay_out(match, t: Table) -> None:
     # -- the piece supply (004:103) and the architect of the build action (004:123), right of the grid
     sx0, sx1 = right + 1.6, right + 1.6 + (11.5 if k >= 5 else 13.5)
     rows, x = [[]], sx0
-    for pid in s["supply"]:
+    for pid in tab["supply"]:
         if pid not in cat:
             raise LayoutError(f"the supply holds {pid!r}, which is not a Jutaku piece")
         w = units(max(px for part in cat[pid].parts for px, _ in part)
@@ -307,15 +309,15 @@ def lay_out(match, t: Table) -> None:
     t.cards(3, "colour-cards", faces, draw.back("JIDOHANBAIKI"), spots, locked=True)
     for ci, ((x, z), colour) in enumerate(zip(spots, colours)):
         t.snap(x, z)
-        t.yen_stacks(s["prices"][ci], [(x, z - 0.75), (x, z + 0.35)], owner=f"the {colour} card")
+        t.yen_stacks(tab["prices"][ci], [(x, z - 0.75), (x, z + 0.35)], owner=f"the {colour} card")
         cz = row_z - CARD[1] / 2 - 1.5
         t.tile(f"crate-{colour}", draw.square(f"{colour} crate", ds_rgb(ci), ink=_ink(ds_rgb(ci))), x, cz, 2.4, thickness=0.3,
                nickname=f"the {colour} crate", description=f"The crate of {colour} bottles below the {colour} card "
-               f"(004:103): {s['crates'][ci]} left. " + reconstructed("its look", OURS),
+               f"(004:103): {tab['crates'][ci]} left. " + reconstructed("its look", OURS),
                tags=("crate", colour))
-        if not 0 <= s["crates"][ci] <= 6 - used_shapes[colour]:
-            raise LayoutError(f"{s['crates'][ci]} {colour} bottles in the crate and {used_shapes[colour]} on corners")
-        for m in range(s["crates"][ci]):
+        if not 0 <= tab["crates"][ci] <= 6 - used_shapes[colour]:
+            raise LayoutError(f"{tab['crates'][ci]} {colour} bottles in the crate and {used_shapes[colour]} on corners")
+        for m in range(tab["crates"][ci]):
             shape = used_shapes[colour] + m
             drink(t, ci * 6 + shape, x - 0.75 + 0.75 * (m % 3), cz + 0.35 - 0.7 * (m // 3),
                   nickname=f"{colour} bottle (in its crate)",
@@ -351,7 +353,7 @@ def lay_out(match, t: Table) -> None:
     t.tile("turn-order", board, lx, bz, bw, locked=True,
            nickname="the turn-order track", description="The turn order (004:105): the highest bid first (004:111).",
            tags=("board", "turn order"))
-    for place, who in enumerate(s["order"]):
+    for place, who in enumerate(tab["order"]):
         x, z = slots[place]
         t.token(f"order-disc-{COLOURS[who]}", disc_face(str(place + 1), rgb[who]), x, z, DISC,
                 nickname=f"{COLOURS[who]}: turn order {place + 1}",
@@ -361,16 +363,17 @@ def lay_out(match, t: Table) -> None:
     for x, z in slots:
         t.snap(x, z)
     pile_z = bz - bh / 2 - 1.3
-    t.yen_stacks(s["pile"], [(lx - 0.8, pile_z), (lx + 0.8, pile_z), (lx - 0.8, pile_z - 1.6), (lx + 0.8, pile_z - 1.6)],
-           owner="the bid pile")
+    t.yen_stacks(tab["pile"],
+                 [(lx - 0.8, pile_z), (lx + 0.8, pile_z), (lx - 0.8, pile_z - 1.6), (lx + 0.8, pile_z - 1.6)],
+                 owner="the bid pile")
 
     # -- the discs played this round, on their action spaces (004:113-125)
-    played = played_this_round(match)
-    in_hand = [3] * n if s["phase"] == "bid" else [0] * n
-    if s["phase"] != "bid":
-        placed = s["turn"] + (1 if s["phase"] == "bonus" else 0)
+    played = played_this_round(match, tab)
+    in_hand = [3] * n if tab["phase"] == "bid" else [0] * n
+    if tab["phase"] != "bid":
+        placed = tab["turn"] + (1 if tab["phase"] == "bonus" else 0)
         for p in range(n):
-            in_hand[p] = s["turns"][placed:].count(p)
+            in_hand[p] = tab["turns"][placed:].count(p)
     laid = {"claim": 0, "build": 0, "pass": 0, "price": 0}
     for ci, colour in enumerate(colours):
         laid[f"colour:{colour}"] = 0
@@ -396,8 +399,8 @@ def lay_out(match, t: Table) -> None:
             space, f"the {space[7:]} colour card")
         _action_disc(t, who, rgb[who], x, z, f"played this round on {what}")
     if played is None:
-        placed = s["turn"] + (1 if s["phase"] == "bonus" else 0)
-        for who in s["turns"][:placed]:
+        placed = tab["turn"] + (1 if tab["phase"] == "bonus" else 0)
+        for who in tab["turns"][:placed]:
             x, z, rot = seats[who].at(-3.4 + 0.85 * fallback[who], 0.3)
             fallback[who] += 1
             _action_disc(t, who, rgb[who], x, z, "played this round (on which action space, the position "
@@ -407,19 +410,19 @@ def lay_out(match, t: Table) -> None:
     for p in range(n):
         place = seats[p]
         rot = place.at(0, 0)[2]
-        t.yen_stacks(s["yen"][p], [place.at(-5.0, 1.2)[:2], place.at(-5.0, 2.7)[:2], place.at(-6.5, 1.9)[:2]],
+        t.yen_stacks(tab["yen"][p], [place.at(-5.0, 1.2)[:2], place.at(-5.0, 2.7)[:2], place.at(-6.5, 1.9)[:2]],
                owner=place.colour, rot=rot)
         for m in range(in_hand[p]):
             x, z, _ = place.at(-3.4 + 0.85 * m, 1.2)
             _action_disc(t, p, rgb[p], x, z, "an action disc in hand (004:107)", rot=rot)
-        for m in range(s["claim_discs"][p]):
+        for m in range(tab["claim_discs"][p]):
             x, z, _ = place.at(-0.8 + 0.85 * m, 1.2)
             t.token(f"claim-disc-{place.colour}", disc_face("", rgb[p]), x, z, DISC, rot=rot,
                     nickname=f"{place.colour}'s claim disc",
                     description=f"One of {place.colour}'s claim discs in hand (004:105, 119). "
                                 + reconstructed("its look (a METRO disc)", OURS),
                     tags=("claim disc", place.colour))
-        for m in range(s["pyramids"][p]):
+        for m in range(tab["pyramids"][p]):
             x, z, _ = place.at(-2.4 + 0.95 * m, 2.3)
             t.token(f"pyramid-{place.colour}", pyramid_face(rgb[p]), x, z, 0.8, rot=rot,
                     nickname=f"{place.colour}'s pyramid",
@@ -428,7 +431,7 @@ def lay_out(match, t: Table) -> None:
                     tags=("pyramid", place.colour))
 
     t.yen_supply(px_ + 2.8, pz_)
-    t.note("Set-up", _setup_text(s, rules, colours, played))
+    t.note("Set-up", _setup_text(tab, colours, played))
 
 
 def _action_disc(t: Table, who: int, rgb, x: float, z: float, where: str, rot: float = 180.0) -> None:
@@ -455,31 +458,31 @@ def _nth(n: int) -> str:
     return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
 
 
-def _setup_text(s, rules, colours, played) -> str:
-    n, k = s["players"], s["k"]
+def _setup_text(tab, colours, played) -> str:
+    n, k = tab["players"], tab["k"]
     rows = [f"{n} players: a {k}x{k} grid of Tokyo Jutaku lot cards, white side up"
-            + (", the centre card turned blue (unusable)" if s["blue"] else "") + " (004:97-101). "
+            + (", the centre card turned blue (unusable)" if tab["blue"] else "") + " (004:97-101). "
             "Left of the grid a lot card blue side up (the claim action), the turn-order track and the bid pile; "
             "right of it every Jutaku piece and an architect marker (the build action); below it the six colour "
             "cards with ¥100, ¥100, ¥200, ¥200, ¥300, ¥300 and a crate of six bottles below each, and a shape card "
             "face down (the price action) (004:103-105). Everyone: ¥1,000, 6 pyramids, 3 action discs and 6 claim "
             "discs (004:105-107).",
             "",
-            f"Round {s['round']}. The game ends after the action round in which the bid pile reaches "
-            f"¥{THRESHOLD[n]:,} (004:127); the pile holds ¥{s['pile']:,}"
-            + (" - this is the last action round." if s["last"] else ".")]
-    order = ", ".join(COLOURS[p] for p in s["order"])
-    if s["phase"] == "bid":
+            f"Round {tab['round']}. The game ends after the action round in which the bid pile reaches "
+            f"¥{THRESHOLD[n]:,} (004:127); the pile holds ¥{tab['pile']:,}"
+            + (" - this is the last action round." if tab["last"] else ".")]
+    order = ", ".join(COLOURS[p] for p in tab["order"])
+    if tab["phase"] == "bid":
         rows.append(f"Now: everyone bids for the turn order in secret, yen in a closed fist (004:111). "
                     f"Track before the bid: {order}. (Laid out as of the bid round's start: no bid is shown.)")
-    elif s["phase"] in ("actions", "bonus"):
-        placed = s["turn"] + (1 if s["phase"] == "bonus" else 0)
-        nxt = COLOURS[s["turns"][s["turn"]]] if s["phase"] == "actions" else COLOURS[s["bonus"]]
-        used = ", ".join(s["used"]["colours"]) or "none"
-        rows.append(f"Now: the action round, turn order {order}; {placed} of {len(s['turns'])} discs are laid. "
+    elif tab["phase"] in ("actions", "bonus"):
+        placed = tab["turn"] + (1 if tab["phase"] == "bonus" else 0)
+        nxt = COLOURS[tab["turns"][tab["turn"]]] if tab["phase"] == "actions" else COLOURS[tab["bonus"]]
+        used = ", ".join(tab["used"]["colours"]) or "none"
+        rows.append(f"Now: the action round, turn order {order}; {placed} of {len(tab['turns'])} discs are laid. "
                     f"Colours used this round: {used}; the price action "
-                    f"{'is used' if s['used']['price'] else 'is free'}.")
-        if s["phase"] == "bonus":
+                    f"{'is used' if tab['used']['price'] else 'is free'}.")
+        if tab["phase"] == "bonus":
             rows.append(f"{nxt} has three claim discs in a straight line and builds a free piece now (004:121).")
         else:
             rows.append(f"{nxt} lays the next disc.")
@@ -487,12 +490,12 @@ def _setup_text(s, rules, colours, played) -> str:
             rows.append("The discs laid this round lie in front of their seats: the position does not say on "
                         "which action spaces they went.")
     else:
-        sc = rules.scores(s)
+        sc = tab["scores"]
         rows.append("The game is over (004:127). Scores (buildings: bottles' yen x floors, plus yen, 004:129-131): "
                     + "; ".join(f"{COLOURS[p]} ¥{sc[p]['total']:,}" for p in range(n)) + ".")
-    if s["lines"]:
+    if tab["lines"]:
         rows.append("Straight lines of three claim discs already rewarded: "
-                    + "; ".join(" ".join(line) for line in s["lines"]) + ".")
+                    + "; ".join(" ".join(line) for line in tab["lines"]) + ".")
     rows.append("Buildings stand on the lower half of their card, along the outlines drawn there; a bottle's "
                 "shape is ours (only its colour counts). " + reconstructed(
                     "the size of a lot card (88 mm) and the look of discs, pyramids and crates", OURS))

@@ -1,4 +1,5 @@
-"""Tokyo Jutaku (004:1-60) on the TTS table, as the match's state has it.
+"""Tokyo Jutaku (004:1-60) on the TTS table, as the match stands: what lies where as the rules'
+`table` says it (games/building/lots.py), never the position itself.
 
 The 32 lot cards of the plan lie in their 6x6 places (blue side up, snap points on every
 place; the centre 4 places hold the round's board, 004:21); the 69 pieces are models at
@@ -23,13 +24,14 @@ import pygame
 from core.components import ARCHITECTS
 from core.words import count_words
 from games.building.cards import CENTRE, SIZE
-from physics.building import CARD_MM, Building
+from games.building.placing import placed
+from physics.building import CARD_MM, Placement
 
 from .. import draw
 from ..picture import SEAT_COLOURS
 from ..table import CHIPS, COLOURS, TABLE_Y, LayoutError, Table, reconstructed, seat as seat_at
 from ..units import CARD, CHIP, MM_PER_UNIT, units
-from .common import architect, lot_cards, lot_description, lot_face, lots, piece
+from .common import architect, lot_cards, lot_description, lot_face, lots, piece, table_of
 
 #: a lot card's side in TTS units: the cards are square (88 mm, CARD_MM), so TTS's card is
 #: scaled across and along to that square
@@ -163,11 +165,15 @@ def supply_pieces(t: Table, rules_pieces, supply: list[str], homes, *, where: st
               + reconstructed("its shape, size and mass", "assets/jutaku_pieces.toml"))
 
 
-def model_pose(building: Building, i: int, rules_pieces) -> tuple[float, float, float, float]:
-    """Where piece i of a building puts its model: (x, y) of the model's origin in lot mm
-    (the model stands on y = 0, centred across), its turn in the lot's plane (degrees,
-    counter-clockwise as the builder sees it) and whether it is flipped."""
-    p = building.placements[i]
+def placements(rows: list[dict]) -> list[Placement]:
+    """A building's placed pieces as the table writes them (games/building/placing.py `written`)."""
+    return [placed(row) for row in rows]
+
+
+def model_pose(p: Placement, rules_pieces) -> tuple[float, float, float, float]:
+    """Where a placed piece puts its model: (x, y) of the model's origin in lot mm (the model
+    stands on y = 0, centred across), its turn in the lot's plane (degrees, counter-clockwise
+    as the builder sees it) and whether it is flipped."""
     parts = rules_pieces[p.piece].parts
     xs = [x for part in parts for x, _ in part]
     ys = [y for part in parts for _, y in part]
@@ -186,15 +192,16 @@ def model_pose(building: Building, i: int, rules_pieces) -> tuple[float, float, 
     return qx + dx, qy + dy, p.rotation, p.flip
 
 
-def building_pieces(t: Table, rules_pieces, building: Building, place, *, owner: str, where: str) -> None:
-    """The pieces of a building standing on its lot card, seen from its builder: lot x runs
+def building_pieces(t: Table, rules_pieces, built: list[Placement], place, *, owner: str, where: str) -> None:
+    """The pieces of a building (`built`, in the order placed) standing on its lot card, seen
+    from its builder: lot x runs
     to the builder's right from the card's left edge, y up; a turn is a turn about the axis
     pointing away from the builder, a flip a half turn about the vertical."""
     order = {pid: i for i, pid in enumerate(rules_pieces.ids())}
     card_dx, card_dz = LOT_AT
     left = card_dx - LOT / 2
-    for i, p in enumerate(building.placements):
-        mx, my, turn, flip = model_pose(building, i, rules_pieces)
+    for p in built:
+        mx, my, turn, flip = model_pose(p, rules_pieces)
         x, z, rot = place.at(left + mx / MM_PER_UNIT, card_dz)
         kind = rules_pieces[p.piece].kind
         o = piece(t, p.piece, x, z, tint=order[p.piece], y=TABLE_Y + CARD_TOP + my / MM_PER_UNIT,
@@ -286,27 +293,27 @@ def check_pieces(rules_pieces, supply, built) -> None:
     need(set(seen) == ids, f"pieces nowhere, {len(ids) - len(set(seen))} of them (in the middle or on a lot)")
 
 
-def check_jutaku(rules, s) -> list[str]:
-    """The lot cards in play, checked (each once, known, where a seat stands); the ids of
+def check_jutaku(rules, tab) -> list[str]:
+    """The lot cards in play on the table (`rules.table`), checked (each once, known, where a seat stands); the ids of
     the box's cards (those not in play)."""
-    n = s["players"]
-    need(len(s["grid"]) == SIZE and all(len(row) == SIZE for row in s["grid"]), "the plan is not 6x6")
-    seen = [cid for row in s["grid"] for cid in row if cid is not None]
-    need(all(s["grid"][r][c] is None for r, c in CENTRE), "a lot card lies in the centre of the plan")
-    seen += [h for h in s["hand"] if h is not None] + [cid for w in s["won"] for cid, _ in w]
+    n = tab["players"]
+    need(len(tab["grid"]) == SIZE and all(len(row) == SIZE for row in tab["grid"]), "the plan is not 6x6")
+    seen = [cid for row in tab["grid"] for cid in row if cid is not None]
+    need(all(tab["grid"][r][c] is None for r, c in CENTRE), "a lot card lies in the centre of the plan")
+    seen += [h for h in tab["hand"] if h is not None] + [cid for w in tab["won"] for cid, _ in w]
     need(all(cid in rules.deck.cards for cid in seen), "an unknown lot card")
     need(len(seen) == len(set(seen)), "a lot card lies in two places at once")
     for i in range(n):
-        need(s["side"][i] in ("front", "back"), f"seat {i + 1}'s card has no side up")
-        need(all(sd in ("front", "back") for _, sd in s["won"][i]), f"seat {i + 1} completed a lot on no side")
-        need(s["hand"][i] is None or s["at"][i] is not None, f"seat {i + 1} holds a card but stands nowhere")
-        need(not s["built"][i] or s["hand"][i] is not None, f"seat {i + 1} builds without a lot card")
-        if s["at"][i] is not None:
-            r, c = s["at"][i]
+        need(tab["side"][i] in ("front", "back"), f"seat {i + 1}'s card has no side up")
+        need(all(sd in ("front", "back") for _, sd in tab["won"][i]), f"seat {i + 1} completed a lot on no side")
+        need(tab["hand"][i] is None or tab["at"][i] is not None, f"seat {i + 1} holds a card but stands nowhere")
+        need(not tab["built"][i] or tab["hand"][i] is not None, f"seat {i + 1} builds without a lot card")
+        if tab["at"][i] is not None:
+            r, c = tab["at"][i]
             need(0 <= r < SIZE and 0 <= c < SIZE, f"seat {i + 1} stands off the plan")
-    spots = [tuple(a) for a in s["at"] if a is not None]
+    spots = [tuple(a) for a in tab["at"] if a is not None]
     need(len(spots) == len(set(spots)), "two architects stand on one place")
-    check_pieces(rules.pieces, s["supply"], s["built"])
+    check_pieces(rules.pieces, tab["supply"], tab["built"])
     return [cid for cid in rules.deck.cards if cid not in set(seen)]
 
 
@@ -315,9 +322,10 @@ def check_jutaku(rules, s) -> list[str]:
 def lay_out_plan(match, t: Table, *, game_words: str = "Tokyo Jutaku") -> dict:
     """Everything of a Tokyo Jutaku position but the drinks; returns the places the caller
     may use (the centre of the plan is free for the round's board and whatever the game adds)."""
-    s, rules = match.state, match.rules
-    n = s["players"]
-    box_ids = check_jutaku(rules, s)
+    rules = match.rules
+    tab = table_of(match)
+    n = tab["players"]
+    box_ids = check_jutaku(rules, tab)
     by_id = {c["id"]: c for c in lots()["cards"]}
     entries: list[LotCard] = []
     # the plan (004:21): blue side up, snap points on all 32 places
@@ -327,7 +335,7 @@ def lay_out_plan(match, t: Table, *, game_words: str = "Tokyo Jutaku") -> dict:
                 continue
             x, z = grid_place(r, c)
             t.snap(x, z, 180.0)
-            cid = s["grid"][r][c]
+            cid = tab["grid"][r][c]
             if cid is None:
                 continue
             card = by_id[cid]
@@ -339,16 +347,16 @@ def lay_out_plan(match, t: Table, *, game_words: str = "Tokyo Jutaku") -> dict:
     for i in range(n):
         place = seat_at(i, n)
         who = place.colour
-        cid = s["hand"][i]
+        cid = tab["hand"][i]
         if cid is not None:
-            white = s["side"][i] == "back"
+            white = tab["side"][i] == "back"
             card = by_id[cid]
             x, z, rot = place.at(*LOT_AT)
             entries.append(LotCard(cid, white, x, z, rot, f"{who}'s lot: {card['district'].title()} ({cid})",
                                    f"{who} builds on this lot card, its {'white' if white else 'blue'} side up "
-                                   f"({card_words(card, white)}; outline {s['outline'][i] + 1}). "
+                                   f"({card_words(card, white)}; outline {tab['outline'][i] + 1}). "
                                    f"{lot_description(card)} {SIZE_NOTE}", ("lot card", "building")))
-        for k, (won, side) in enumerate(s["won"][i]):
+        for k, (won, side) in enumerate(tab["won"][i]):
             white = side == "back"
             card = by_id[won]
             x, z, rot = place.at(FAN_AT[0] + k * FAN_STEP, FAN_AT[1])
@@ -364,7 +372,7 @@ def lay_out_plan(match, t: Table, *, game_words: str = "Tokyo Jutaku") -> dict:
     # the architects: on the plan where they stand, in front of their seat before the start
     for i in range(n):
         place = seat_at(i, n)
-        at = s["at"][i]
+        at = tab["at"][i]
         if at is None:
             x, z, rot = place.at(*LOT_AT)
             where = f"{place.colour}'s architect, not yet on the plan: start on a lot card at its outer edge (004:27)"
@@ -377,22 +385,21 @@ def lay_out_plan(match, t: Table, *, game_words: str = "Tokyo Jutaku") -> dict:
                   + reconstructed("its colour", "tts/layouts/common.py"))
     # the buildings on the lots, the pieces in the middle
     for i in range(n):
-        if s["built"][i]:
-            b = rules.building(s, i)
-            building_pieces(t, rules.pieces, b, seat_at(i, n), owner=COLOURS[i],
-                            where=f"on its lot card, outline {s['outline'][i] + 1}")
+        if tab["built"][i]:
+            building_pieces(t, rules.pieces, placements(tab["built"][i]), seat_at(i, n), owner=COLOURS[i],
+                            where=f"on its lot card, outline {tab['outline'][i] + 1}")
     x0 = HALF + 1.0
     width = 8.8
     homes = shelf_homes(rules.pieces, [(-x0 - width, 5.2, width, 10.6), (x0, 5.2, width, 10.6)])
-    supply_pieces(t, rules.pieces, s["supply"], homes,
+    supply_pieces(t, rules.pieces, tab["supply"], homes,
                   where="the rules put the pieces where the centre 4 cards would lie (004:21); "
                         "here they stand either side of the plan, so each can be seen and taken")
     # yen and plates
     for i in range(n):
         place = seat_at(i, n)
-        chips(t, rules.yen(s, i), place, owner=place.colour,
+        chips(t, tab["yen"][i], place, owner=place.colour,
               why="the yen of the lots completed (004:60), as chips to count with (the box has no money)")
-        plate(t, i, n, f"{place.colour} · {ARCHITECTS[i]}", seat_lines(rules, s, i))
+        plate(t, i, n, f"{place.colour} · {ARCHITECTS[i]}", seat_lines(rules, tab, i))
     # the box: the lot cards not in the plan, the architects of empty seats
     why = ("Roppongi cards, for experienced players (004:7)" if all(by_id[c].get("roppongi") for c in box_ids)
            else f"the cards of {by_id[box_ids[0]]['district'].title()}, replaced by Roppongi (004:7)"
@@ -402,30 +409,31 @@ def lay_out_plan(match, t: Table, *, game_words: str = "Tokyo Jutaku") -> dict:
     architects_in_box(t, n, -HALF - 1.8, -8.2,
                       why=f"The architect markers of the seats nobody takes ({len(ARCHITECTS) - n} of 8).")
     t.note("Set-up", setup_text(match, game_words))
-    t.note("Position", position_text(match))
+    t.note("Position", position_text(match, tab))
     return {"centre": (0.0, 0.0)}
 
 
-def seat_lines(rules, s, i) -> list[str]:
-    phase, status = s["phase"], s["status"][i]
-    cid = s["hand"][i]
-    out = [f"¥{rules.yen(s, i):,} · {len(s['won'][i])} lot(s) completed"]
+def seat_lines(rules, tab, i) -> list[str]:
+    """A seat's plate: its yen and lots, its card, its building or the phase, its drinks."""
+    phase, status = tab["phase"], tab["status"][i]
+    cid = tab["hand"][i]
+    out = [f"¥{tab['yen'][i]:,} · {len(tab['won'][i])} lot(s) completed"]
     if cid is None:
-        out.append("no lot card" if s["at"][i] is not None else "architect not yet on the plan")
+        out.append("no lot card" if tab["at"][i] is not None else "architect not yet on the plan")
     else:
-        side = rules._side(s, i)
-        out.append(f"{cid}, {'white' if s['side'][i] == 'back' else 'blue'} side, outline {s['outline'][i] + 1}: "
-                   f"{side.floors} fl, {side.numeral}")
+        lot = tab["lots"][i]
+        out.append(f"{cid}, {'white' if tab['side'][i] == 'back' else 'blue'} side, outline {tab['outline'][i] + 1}: "
+                   f"{lot['floors']} fl, {lot['numeral']}")
     if phase == "build":
-        tries = len(s["tries"][i])
-        out.append(f"{status}: {count_words(len(s['built'][i]), 'piece')}" + (f", {tries} Stop!" if tries else ""))
+        tries = len(tab["tries"][i])
+        out.append(f"{status}: {count_words(len(tab['built'][i]), 'piece')}" + (f", {tries} Stop!" if tries else ""))
     elif phase != "start":
         out.append(phase)
     if rules.bottle:
-        codes = " ".join(rules.drinks.code(d) for d in s["held"][i]) or "none"
-        spent = ", ".join(s["spent"][i])
+        codes = " ".join(rules.drinks.code(d) for d in tab["held"][i]) or "none"
+        spent = ", ".join(tab["spent"][i])
         out.append(f"drinks: {codes}" + (f"; spent {spent}" if spent else "")
-                   + (f"; not {s['barred'][i]}" if s["barred"][i] else ""))
+                   + (f"; not {tab['barred'][i]}" if tab["barred"][i] else ""))
     return out
 
 
@@ -447,29 +455,29 @@ def setup_text(match, game_words: str) -> str:
             "Lot cards are 88 mm square here; " + reconstructed("the card's size", "physics/building.py"))
 
 
-def position_text(match) -> str:
-    s, rules = match.state, match.rules
-    rows = [f"Round {s['round']}, phase: {s['phase']}."]
-    if s["phase"] == "over":
-        rows.append(f"The game is over: {s['reason']}.")
+def position_text(match, tab: dict) -> str:
+    rules = match.rules
+    rows = [f"Round {tab['round']}, phase: {tab['phase']}."]
+    if tab["phase"] == "over":
+        rows.append(f"The game is over: {tab['reason']}.")
     else:
         rows.append("To act: " + (", ".join(COLOURS[i] for i in match.to_act()) or "nobody") + ".")
-    for i in range(s["players"]):
-        rows.append(f"{COLOURS[i]} ({ARCHITECTS[i]}): " + "; ".join(seat_lines(rules, s, i)))
-    rows.append(f"Pieces in the middle: {len(s['supply'])} of {len(rules.pieces)}.")
+    for i in range(tab["players"]):
+        rows.append(f"{COLOURS[i]} ({ARCHITECTS[i]}): " + "; ".join(seat_lines(rules, tab, i)))
+    rows.append(f"Pieces in the middle: {len(tab['supply'])} of {len(rules.pieces)}.")
     return "\n".join(rows)
 
 
 def round_board(t: Table, match, x: float, z: float, width: float, *, extra: list[str] = (),
                 size=(700, 440)) -> dict:
-    s = match.state
-    lines = [f"Round {s['round']}: {s['phase']}"]
-    if s["phase"] == "over":
-        lines.append(s["reason"])
+    tab = table_of(match)
+    lines = [f"Round {tab['round']}: {tab['phase']}"]
+    if tab["phase"] == "over":
+        lines.append(tab["reason"])
     else:
         lines.append("to act: " + (", ".join(COLOURS[i] for i in match.to_act()) or "nobody"))
     lines += list(extra)
-    lines.append(f"{len(s['supply'])} of {len(match.rules.pieces)} pieces in the middle")
+    lines.append(f"{len(tab['supply'])} of {len(match.rules.pieces)} pieces in the middle")
     return t.tile("round", board_image("The middle of the plan", lines, size=size,
                                        note="004:21: the pieces' place; they stand either side here"),
                   x, z, width, nickname="the round", description=" · ".join(lines), tags=("board", "round"),

@@ -2,7 +2,7 @@
 
 The shop floor of shopping_spree.toml as a board: its aisles with the blue dots and the
 steps between them, the two exits of the double aisles in the middle and the entrance
-below; a Tokyo Jutaku lot card on every shelf cell with the goods the state has on it
+below; a Tokyo Jutaku lot card on every shelf cell with the goods the rules' `table` has on it
 (drinks as models, laundry goods, salmon and the '15' tuna and '4' crab on show as
 tokens), and the vending machine with its crate of drinks (and any standing beside it).
 Left of the floor the laundry price cards in their four stacks, one pile of yen on each
@@ -28,7 +28,7 @@ from physics.practice.palette import CRATE, DOT as DOT_RGB, GOOD_FILL
 from .. import draw
 from ..table import COLOURS, LayoutError, Table, reconstructed, seat as seat_at
 from ..units import CARD
-from .common import drink, drink_set
+from .common import drink, drink_set, table_of
 
 SCALE = 0.9                                  # the lot cards on the floor
 CW, CH = CARD[0] * SCALE, CARD[1] * SCALE
@@ -211,14 +211,15 @@ def grid_spots(x: float, z: float, n: int, *, cols: int, dx: float, dz: float) -
 # ---- the layout ------------------------------------------------------------------------------------
 
 def lay_out(match, t: Table) -> None:
-    s, rules = match.state, match.game.rules
-    n = s["players"]
+    rules = match.game.rules
+    tab = table_of(match)
+    n = tab["players"]
     fl = rules.floor
     geo = Geometry(fl)
     spree = assets.load("shopping_spree.toml")
     goods = Goods(t, rules)
     seats = [seat_at(i, n) for i in range(n)]
-    if set(s["shelves"]) != set(rules.shelves):
+    if set(tab["shelves"]) != set(rules.shelves):
         raise LayoutError("the shelves of this position are not the floor's shelves")
 
     # -- the floor board and the lot cards on it (004:185)
@@ -253,7 +254,7 @@ def lay_out(match, t: Table) -> None:
             continue
         kind = rules.shelves[card][0]
         x, z = geo.cell(*fl.cards[card])
-        items = list(s["shelves"][card])
+        items = list(tab["shelves"][card])
         if kind in ("tuna", "crab"):
             if items:
                 raise LayoutError(f"shelf {card} holds {items}: a {kind} shelf shows its token, the rest are in the bag")
@@ -277,12 +278,12 @@ def lay_out(match, t: Table) -> None:
     mz = vz - 0.75
     t.tile("machine-crate", draw.square("", CRATE, size=(160, 120)), vx, mz, CW, thickness=0.2,
            nickname="the vending machine's crate", tags=("crate", "machine crate"),
-           description=f"The crate beside the vending machine: {len(s['machine'])} drink(s); sold and fallen drinks "
+           description=f"The crate beside the vending machine: {len(tab['machine'])} drink(s); sold and fallen drinks "
                        "go in, beside it once it is full (004:187, 223). "
                        + reconstructed("that it holds 6", FLOOR_SOURCE))
-    for (gx, gz), g in zip(grid_spots(vx, mz, len(s["machine"]), cols=3, dx=0.62, dz=0.6), s["machine"]):
+    for (gx, gz), g in zip(grid_spots(vx, mz, len(tab["machine"]), cols=3, dx=0.62, dz=0.6), tab["machine"]):
         goods.make(g, gx, gz, "in the vending machine's crate", extra=("machine's crate",))
-    for (gx, gz), g in zip(grid_spots(vx, vz + 1.0, len(s["beside"]), cols=3, dx=0.62, dz=0.55), s["beside"]):
+    for (gx, gz), g in zip(grid_spots(vx, vz + 1.0, len(tab["beside"]), cols=3, dx=0.62, dz=0.55), tab["beside"]):
         goods.make(g, gx, gz, "standing beside the vending machine's full crate (004:223)", extra=("beside",))
 
     # -- the price cards with their yen (004:189, 193-196): the laundry stacks left, colours right
@@ -330,31 +331,31 @@ def lay_out(match, t: Table) -> None:
     t.cards(3, "price-cards", faces, draw.back("PRICE"), colour_spots, scale=SCALE, locked=True)
     for (x, z), g in zip(spots + colour_spots, owners):
         t.snap(x, z)
-        if g not in s["prices"]:
+        if g not in tab["prices"]:
             raise LayoutError(f"no price for {g} in this position")
-        t.yen_stacks(s["prices"][g], [(x, z - 0.45), (x, z + 0.75)], owner=f"the {g} card")
+        t.yen_stacks(tab["prices"][g], [(x, z - 0.45), (x, z + 0.75)], owner=f"the {g} card")
 
     # -- the bags above the floor (004:197, 199), the barrels, the discarded goods and the bank below
     for fish, x in (("tuna", -6.5), ("crab", 6.5)):
-        content = [goods.make(g, 0, 0, f"in the {fish} bag", put=False) for g in sorted(s["bag"][fish])]
+        content = [goods.make(g, 0, 0, f"in the {fish} bag", put=False) for g in sorted(tab["bag"][fish])]
         t.bag(f"{fish} bag", content, x, geo.top + 1.6, colour=GOOD_FILL[fish], tags=("bag", f"{fish} bag"),
               description=f"The {fish} tokens not on show: a taker draws one at random "
                           f"({'004:219, after paying' if fish == 'tuna' else '004:217'}).")
     bx, bz = geo.width / 2 + 1.2, geo.bottom - 0.6
-    for k, (x, z) in enumerate(grid_spots(bx + 3.0, bz, s["mackerel"], cols=6, dx=0.95, dz=0.95)):
+    for k, (x, z) in enumerate(grid_spots(bx + 3.0, bz, tab["mackerel"], cols=6, dx=0.95, dz=0.95)):
         _barrel(t, x, z, "in the supply beside the shop: one for each trip out (004:200, 207)")
     t.bag("discarded goods", [goods.make(g, 0, 0, "lost from a crate and discarded (004:203)", put=False)
-                              for g in s["lost"]], -geo.width / 2 - 3.0, geo.bottom - 1.2,
+                              for g in tab["lost"]], -geo.width / 2 - 3.0, geo.bottom - 1.2,
           tags=("bag", "discarded"), description="Goods that fell out of a crate: lost for good (004:203).")
     t.yen_supply(-geo.width / 2 - 9.5, geo.bottom - 3.6)
 
     # -- the shoppers: architects on the floor, crates, goods before them, barrels and yen
     at_node: dict[str, int] = {}
     ex, ez = geo.entrance()
-    outside = [p for p in range(n) if s["pos"][p] == OUT]
+    outside = [p for p in range(n) if tab["pos"][p] == OUT]
     for p in range(n):
         place = seats[p]
-        node = s["pos"][p]
+        node = tab["pos"][p]
         if node == OUT:
             m = outside.index(p)
             x, z = ex + (m - (len(outside) - 1) / 2) * 1.1, ez - 0.15
@@ -379,26 +380,26 @@ def lay_out(match, t: Table) -> None:
         t.tile(f"crate-{place.colour}", draw.square(f"{place.colour}", CRATE, size=(160, 160),
                                                    ink=(255, 255, 255)), cx, cz, 2.6, thickness=0.3, rot=rot,
                nickname=f"{place.colour}'s crate", tags=("crate", place.colour),
-               description=f"{place.colour}'s crate: {len(s['crates'][p])} good(s), paid for on leaving "
+               description=f"{place.colour}'s crate: {len(tab['crates'][p])} good(s), paid for on leaving "
                            f"(004:201, 207). " + reconstructed("its look", OURS))
-        held = s["crates"][p]
+        held = tab["crates"][p]
         cols = 3 if len(held) <= 9 else 4
         step = 0.8 if cols == 3 else 0.6
         for (lx, lz), g in zip(grid_spots(2.6, 2.2, len(held), cols=cols, dx=step, dz=step), held):
             gx, gz, _ = place.at(lx, lz)
             goods.make(g, gx, gz, f"in {place.colour}'s crate", rot=rot, extra=("crate", place.colour))
-        before = s["before"][p]
+        before = tab["before"][p]
         for (lx, lz), g in zip(grid_spots(-2.2, 2.0, len(before), cols=6, dx=0.8, dz=0.8), before):
             gx, gz, _ = place.at(lx, lz)
             goods.make(g, gx, gz, f"laid before {place.colour} after leaving the shop (004:207)", rot=rot,
                        extra=("before", place.colour))
-        for k in range(s["trips"][p]):
+        for k in range(tab["trips"][p]):
             gx, gz, _ = place.at(5.0, 1.6 + 1.0 * k)
             _barrel(t, gx, gz, f"taken by {place.colour} on leaving the shop (trip {k + 1}, 004:207)", rot=rot,
                     extra=(place.colour,))
-        t.yen_stacks(s["yen"][p], [place.at(-6.6, 1.2)[:2], place.at(-6.6, 2.7)[:2], place.at(-8.1, 1.9)[:2]],
+        t.yen_stacks(tab["yen"][p], [place.at(-6.6, 1.2)[:2], place.at(-6.6, 2.7)[:2], place.at(-8.1, 1.9)[:2]],
                owner=place.colour, rot=rot)
-    t.note("Set-up", _setup_text(s, rules))
+    t.note("Set-up", _setup_text(tab, rules))
 
 
 def _barrel(t: Table, x: float, z: float, where: str, *, rot: float = 180.0, extra: tuple = ()) -> dict:
@@ -477,10 +478,10 @@ def _shelf_face(card: str, kind: str, count: int, rules):
     return draw.card(title, lines, colour=(236, 240, 246), band=band, footer="Jutaku lot card")
 
 
-def _setup_text(s, rules) -> str:
-    n = s["players"]
-    rows = [f"{n} players, the {s['variant']} variant (004:203)"
-            + (f", closing time after round {s['closing']} (kiosk house rule)" if s["closing"] else "") + ".",
+def _setup_text(tab, rules) -> str:
+    n = tab["players"]
+    rows = [f"{n} players, the {tab['variant']} variant (004:203)"
+            + (f", closing time after round {tab['closing']} (kiosk house rule)" if tab["closing"] else "") + ".",
             "Set-up (004:185-201): the shop floor of lot cards; the black drinks in the vending machine's crate; "
             "5 random drinks on each card of the second row; the colour cards with ¥300 (black ¥200); the laundry "
             "price cards in four stacks, one pile of yen on each stack: "
@@ -490,21 +491,21 @@ def _setup_text(s, rules) -> str:
             f"{rules.mackerel_per_player} mackerel barrels a player; everyone an empty crate and an architect "
             "at the entrance, no yen.",
             "",
-            f"Round {s['round']}; {COLOURS[s['first']]} went shopping last and began, then clockwise (004:205).",
+            f"Round {tab['round']}; {COLOURS[tab['first']]} went shopping last and began, then clockwise (004:205).",
             ]
-    if s["phase"] == "over":
-        rows.append("The game is over: " + (s["reason"] or "") + ". Yen: "
-                    + ", ".join(f"{COLOURS[p]} ¥{s['yen'][p]:,}" for p in range(n)) + ".")
+    if tab["phase"] == "over":
+        rows.append("The game is over: " + (tab["reason"] or "") + ". Yen: "
+                    + ", ".join(f"{COLOURS[p]} ¥{tab['yen'][p]:,}" for p in range(n)) + ".")
     else:
-        who = COLOURS[s["seat"]]
-        rows.append(f"Now: {who} " + ("moves 1-3 steps (004:205)." if s["phase"] == "move" else
+        who = COLOURS[tab["seat"]]
+        rows.append(f"Now: {who} " + ("moves 1-3 steps (004:205)." if tab["phase"] == "move" else
                                       "has moved and takes one good from a card beside the dot, or nothing "
                                       "(004:205)."))
-    rows.append("Salmon: " + ("someone has left with salmon: ¥400 each now ('4' side up)." if s["salmon_sold"]
+    rows.append("Salmon: " + ("someone has left with salmon: ¥400 each now ('4' side up)." if tab["salmon_sold"]
                               else "nobody has left with salmon yet: ¥500 each to the first (fresh side up)."))
-    rows.append("Next tuna costs: " + ", ".join(f"{COLOURS[p]} ¥{rules.tuna_price(s, p):,}" for p in range(n))
+    rows.append("Next tuna costs: " + ", ".join(f"{COLOURS[p]} ¥{tab['tuna_price'][p]:,}" for p in range(n))
                 + " (004:219).")
-    rows.append("Trips out: " + ", ".join(f"{COLOURS[p]} {s['trips'][p]}" for p in range(n))
+    rows.append("Trips out: " + ", ".join(f"{COLOURS[p]} {tab['trips'][p]}" for p in range(n))
                 + "; the game ends at once when all but one have left twice (004:225).")
     rows.append(reconstructed("the floor plan, the dots and where the detergent lies", FLOOR_SOURCE))
     return "\n".join(rows)

@@ -92,7 +92,7 @@ BOAT_COLOURS = {"blue": (50, 90, 200), "barge": (130, 95, 60), "barge4": (150, 1
 
 
 def boat_holds(boat_type: str, rules) -> int:
-    return rules.d.holds(boat_type)
+    return rules.holds(boat_type)
 
 
 def boat_label(boat_type: str, holds: int) -> str:
@@ -139,11 +139,11 @@ class Pieces:
 
     def __init__(self, t: Table, rules):
         self.t, self.R = t, rules
+        self.kinds = rules.token_kinds()   # every token kind: its fish, whether it is bagged
         self._made: dict = {}              # image name -> the first token made with it
 
     def fish_name(self, fish: str) -> str:
-        m = self.R.m.get(fish)
-        return m.name if m is not None else fish.replace("_", " ").title()
+        return self.R.market_name(fish) or fish.replace("_", " ").title()
 
     @staticmethod
     def _tags(*tags, owner=None) -> tuple:
@@ -187,15 +187,14 @@ class Pieces:
               canned=False):
         """A fish token of `kind` (a token kind of the rules: "eel", "king_crab_6", "takoyaki", "clam",
         "salmon_spoiled" = a salmon token turned to its spoiled side)."""
-        d = self.R.d
-        fish = d.kind_fish.get(kind)
+        fish = self.kinds.get(kind, {}).get("fish")
         if fish is None:
             raise LayoutError(f"Tsukiji: {kind!r} is no fish token the layout knows")
         spoiled = kind == "salmon_spoiled"
         group = "salmon" if spoiled else kind
         if kind == "takoyaki":
             label, name = "TAKO", "takoyaki"
-        elif kind in d.bag_kinds:
+        elif self.kinds[kind]["bag"]:
             label, name = kind.upper(), kind
         elif fish in ("king_crab", "tuna"):
             v = kind.rsplit("_", 1)[1]

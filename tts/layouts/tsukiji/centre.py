@@ -26,13 +26,13 @@ class Centre:
     def lay_centre(self) -> None:
         """Fish markets above, external markets below, the middle rows (decks, bags, supply, box)
         between them; the boards as large as the room inside the seats allows."""
-        s = self.s
-        fish = [f for f in FISH if f in s.fish]
-        ext = [e for e in EXTERNAL if e in s.ext]
-        for mid in list(s.fish) + list(s.ext):
-            if mid not in self.R.m:
+        tab = self.tab
+        fish = [f for f in FISH if f in tab["fish"]]
+        ext = [e for e in EXTERNAL if e in tab["ext"]]
+        for mid in list(tab["fish"]) + list(tab["ext"]):
+            if mid not in self.markets:
                 fail(f"a market {mid!r} that the game does not have")
-        room_w, room_h = ROOM.get(s.players, (30.0, 24.0))
+        room_w, room_h = ROOM.get(tab["players"], (30.0, 24.0))
         rows, row, used = [], [], 0.0
         for w, make in self.middle_items():
             if row and used + w > room_w:
@@ -70,27 +70,27 @@ class Centre:
             z -= MIDDLE_ROW
 
     def lay_boards(self, mids: list, places: dict, width: float) -> None:
-        s = self.s
+        tab = self.tab
         depth = width * BOARD_PX[1] / BOARD_PX[0]
         for mid in mids:
-            st = s.fish[mid] if mid in s.fish else s.ext[mid]
+            st = tab["fish"][mid] if mid in tab["fish"] else tab["ext"][mid]
             w = Words(self.R, mid)
-            plan, pieces = (self.fish_plan if mid in s.fish else self.external_plan)(mid, st, w)
+            plan, pieces = (self.fish_plan if mid in tab["fish"] else self.external_plan)(mid, st, w)
             cx, cz = places[mid]
             frame = self.centre(cx, cz)
-            kind = "fish" if mid in s.fish else "external"
-            desc = [f"The {w.data['name']} {kind} market ({self.R.m[mid].lines})."]
-            if mid in s.fish and st.get("overfished"):
+            kind = "fish" if mid in tab["fish"] else "external"
+            desc = [f"The {w.data['name']} {kind} market ({self.markets[mid]['lines']})."]
+            if mid in tab["fish"] and st.get("overfished"):
                 desc.append("It is overfished: its last barrels went into the box.")
-            if s.collapsed.get(mid):
-                desc.append(f"It has collapsed ({s.collapsed[mid]}).")
+            if tab["collapsed"].get(mid):
+                desc.append(f"It has collapsed ({tab['collapsed'][mid]}).")
             desc += w.reconstructed_lines()
             self.reconstructed += w.reconstructed_lines()
             colour = (236, 244, 250) if kind == "fish" else (248, 240, 226)
-            if mid in s.fish and st.get("overfished"):
+            if mid in tab["fish"] and st.get("overfished"):
                 colour = (225, 220, 215)
             image = "-".join(["market", mid] + [k for k in ("overfished", "to_settle", "traded") if st.get(k)]
-                             + ([s.collapsed[mid]] if s.collapsed.get(mid) else []))
+                             + ([tab["collapsed"][mid]] if tab["collapsed"].get(mid) else []))
             self.t.tile(image, plan.surface(colour), cx, cz, width, locked=True, nickname=plan.title,
                         description=" ".join(desc), tags=("market", mid, f"{kind} market"))
             self.boards[mid] = (plan, frame, width)
@@ -112,7 +112,7 @@ class Centre:
                     piece = (length, self.P.boat_depth(boat, length))
                 self.fill(plan, key, frame, width, groups, piece=piece)
             self.snap_spaces(plan, frame, width, [k for k, _, _ in plan.spaces if k not in ("entry", "facts")])
-            side = s.collapsed.get(mid)
+            side = tab["collapsed"].get(mid)
             if side:
                 x, z, rot = frame(width * 0.38, depth * 0.36)
                 self.P.marker("collapse marker", side.upper(), (200, 60, 60), x, z, rot=rot, size=1.0, square=True,

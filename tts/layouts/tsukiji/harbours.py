@@ -34,27 +34,27 @@ class Harbours:
     # ---- the harbours -----------------------------------------------------------------------
 
     def harbour_frame(self, seat: int):
-        place = seat_at(seat, self.s.players)
+        place = seat_at(seat, self.tab["players"])
         return lambda dx, dz: place.at(dx, HARBOUR_Z + dz)
 
     def harbour_plan(self, seat: int, st: dict) -> Plan:
-        d = self.R.d
-        cost = f"¥{d.berth_cost:,}"
+        d = self.harbour
+        cost = f"¥{d['berth_cost']:,}"
         spaces = [("sea", "At sea", (0, 0, 1, .2)),
                   ("left", "Left berth", (0, .2, .33, .28)),
                   ("middle", f"Middle berth (opens for {cost})", (.335, .2, .33, .28)),
-                  ("right", f"Right berth (opens for {cost}): {d.right_berth_ships} ships or 1 barge",
+                  ("right", f"Right berth (opens for {cost}): {d['right_berth_ships']} ships or 1 barge",
                    (.67, .2, .33, .28)),
                   ("upper", "Upper row", (0, .48, .1, .13)), ("lower", "Lower row: spoils", (0, .61, .1, .13))]
-        cw = .72 / len(d.columns)
+        cw = .72 / len(d["columns"])
         for row, fy in (("upper", .48), ("lower", .61)):
-            for i, price in enumerate(d.columns):
+            for i, price in enumerate(d["columns"]):
                 star = "" if (i + 1, price) in PRINTED_COLUMNS else "*"
                 spaces.append((f"{row}-c{i + 1}", f"¥{price:,}{star}", (.1 + i * cw, fy, cw, .13)))
             spaces.append((f"{row}-q", "??? (any ¥100s)", (.82, fy, .18, .13)))
-        for i in range(d.max_licences):
+        for i in range(d["max_licences"]):
             spaces.append((f"L{i + 1}", f"Licence space {i + 1}", (i * .16, .74, .16, .26)))
-        spaces.append(("bank", "Loans and shares", (.16 * d.max_licences, .74, 1 - .16 * d.max_licences, .26)))
+        spaces.append(("bank", "Loans and shares", (.16 * d["max_licences"], .74, 1 - .16 * d["max_licences"], .26)))
         return Plan(f"{self.colour(seat)}'s harbour", spaces, size=HARBOUR_PX,
                     note="* reconstructed: the column prices (assets/tsukiji/harbour.toml)")
 
@@ -62,7 +62,7 @@ class Harbours:
         """A berth cover, as large as a berth of the harbour (000:62: each harbour comes with two)."""
         plan = self.harbour_plan(0, None)
         _, _, bw, bh = plan.px(berth)
-        return self.P.marker("berth cover", f"cover ¥{self.R.d.berth_cost}", (150, 140, 120), x, z,
+        return self.P.marker("berth cover", f"cover ¥{self.harbour['berth_cost']}", (150, 140, 120), x, z,
                              y=TABLE_Y + 0.3, size=bw * 0.94 * HARBOUR_W / HARBOUR_PX[0],
                              square=(220, int(220 * bh / bw)), **kw)
 
@@ -71,11 +71,12 @@ class Harbours:
         t = b.get("type")
         if t not in BOAT_TYPES:
             fail(f"{colour}'s boat {i + 1} is of type {t!r}")
-        holds = self.R.d.holds(t)
+        holds = self.R.holds(t)
         if len(b["load"]) > holds:
             fail(f"{colour}'s boat {i + 1} carries {len(b['load'])} barrels in {holds} holds")
         x, z, rot = frame(dx, dz)
-        extra = f" Rented from {self.R.m[b['rented']].name}." if b.get("rented") in self.R.m else ""
+        rented = self.R.market_name(b["rented"]) if b.get("rented") else None
+        extra = f" Rented from {rented}." if rented else ""
         self.P.boat(t, x, z, rot=rot, y=TABLE_Y + 0.3 + y0, owner=colour,
                     note=f"{colour}'s boat {i + 1}. {note}{extra}".strip())
         length = self.P.boat_length(t)
@@ -90,16 +91,16 @@ class Harbours:
                           note=f"Beside {colour}'s rented boat {i + 1}: both go back when it docks at a berth.")
 
     def lay_seat(self, seat: int) -> None:
-        s, d = self.s, self.R.d
-        st = s.seats[seat]
+        d = self.harbour
+        st = self.tab["seats"][seat]
         colour = self.colour(seat)
         plan = self.harbour_plan(seat, st)
         hf = self.harbour_frame(seat)
         sf = self.seat_frame(seat)
         hx, hz, hrot = hf(0, 0)
         desc = (f"{colour}'s harbour tableau (000:62): the sea, three berths, the upper and lower sale rows and "
-                f"{d.max_licences} licence spaces. " + reconstructed(
-                    "the prices of the sale columns " + ", ".join(f"¥{p:,}" for p in d.columns)
+                f"{d['max_licences']} licence spaces. " + reconstructed(
+                    "the prices of the sale columns " + ", ".join(f"¥{p:,}" for p in d["columns"])
                     + " (only the third, ¥300, is in the text)", "assets/tsukiji/harbour.toml"))
         self.t.tile(f"harbour-{colour}", with_alpha(plan.surface(SEAT_TINT.get(colour, draw.PAPER))), hx, hz, HARBOUR_W,
                     rot=hrot, locked=True, nickname=f"{colour}'s harbour", description=desc,
@@ -112,7 +113,8 @@ class Harbours:
             if k >= st["berths"]:
                 x, z, rot = hf(*plan.point(berth, HARBOUR_W, 0.5, 0.5))
                 self.cover(berth, x, z, rot=rot, nickname=f"{colour}'s {berth} berth cover",
-                           description=f"Covers {colour}'s {berth} berth: pay ¥{d.berth_cost:,} to open it (000:109).",
+                           description=f"Covers {colour}'s {berth} berth: pay ¥{d['berth_cost']:,} to open it "
+                                       "(000:109).",
                            extra=(berth, colour))
         at_sea = []
         for i, b in enumerate(st["boats"]):
@@ -153,15 +155,16 @@ class Harbours:
         cells: dict = {}
         for item in st["harbour"]:
             kind, row, col = item
-            if row not in ("upper", "lower") or not d.valid_column(col):
+            price = self.R.column_price(col)
+            if row not in ("upper", "lower") or price is None:
                 fail(f"{colour}'s harbour holds {kind} at {row}/{col}")
             key = f"{row}-{col}" if col[0] == "c" else f"{row}-q"
-            cells.setdefault(key, []).append((kind, row, col))
+            cells.setdefault(key, []).append((kind, row, col, price))
         for key, items in cells.items():
             places = plan.slots(key, HARBOUR_W, len(items), 0.46)
-            for (kind, row, col), (dx, dz, level) in zip(items, places):
+            for (kind, row, col, price), (dx, dz, level) in zip(items, places):
                 x, z, rot = hf(dx, dz)
-                note = f"For sale on {colour}'s harbour at ¥{d.price_of(col):,} ({row} row" + \
+                note = f"For sale on {colour}'s harbour at ¥{price:,} ({row} row" + \
                     (", ??? column)." if col[0] == "q" else ").")
                 y = TABLE_Y + 0.35 + level * 0.12
                 if kind == "takoyaki":
@@ -177,10 +180,10 @@ class Harbours:
             [("buyer", None)] * st.get("buyers", 0)
         n_him = 0
         for k, (what, x_) in enumerate(slots):
-            if k < d.max_licences:
+            if k < d["max_licences"]:
                 dx, dz = plan.point(f"L{k + 1}", HARBOUR_W, 0.5, 0.58)
             else:                              # more than the spaces: beside them (never by the rules)
-                dx, dz = plan.point("bank", HARBOUR_W, 0.2 + 0.25 * (k - d.max_licences), 0.75)
+                dx, dz = plan.point("bank", HARBOUR_W, 0.2 + 0.25 * (k - d["max_licences"]), 0.75)
             x, z, rot = hf(dx, dz)
             if what == "licence":
                 self.P.licence(x_, x, z, rot=rot, owner=colour, note=f"{colour}'s licence.")
@@ -230,15 +233,14 @@ class Harbours:
         self.lay_yen(seat)
 
     def lay_yen(self, seat: int) -> None:
-        s = self.s
         colour = self.colour(seat)
         sf = self.seat_frame(seat)
-        amount = s.treasury.balances.get(f"seat{seat}", 0)
+        amount = self.tab["yen"][seat]
         x, z, rot = sf(-HARBOUR_W / 2 - 2.2, HARBOUR_Z - 1.4)
         chips = self.t.yen(amount, 0, 0, owner=colour, put=False, rot=rot)
         for o in chips:
             o["Tags"].append(colour)
-        if s.hidden:
+        if self.tab["hidden"]:
             self.t.bag(f"{colour}'s yen (hidden money)", chips, x, z, rot=rot, colour=(70, 70, 80),
                        tags=("hidden yen", colour),
                        description=f"{colour}'s yen, kept out of sight (hidden money, 000:92): "

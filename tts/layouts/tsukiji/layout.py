@@ -1,13 +1,20 @@
 """The whole table assembled: the Layout (every board's part mixed in), laid out in order (the
 centre, the seats, the Foreign Market's boats, what is under way, the notebook), then counted
 in the rules' own terms before it returns; and `lay_out`, the entry point.
+
+What lies where comes from the rules' `table` (games/tsukiji/rules.py), the tableaus' printed
+numbers from its named accessors (`market_info`, `harbour_numbers`, `box_numbers`,
+`token_kinds`, `holds`, `column_price`): plain data, never the position or the rules' data.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from games.tsukiji.data import EXTERNAL, FISH
+
 from ...table import Table
+from ..common import table_of
 from ..tsukiji_pieces import Pieces
 from .centre import Centre
 from .harbours import Harbours
@@ -21,7 +28,13 @@ from .under_way import UnderWay
 class Layout(Centre, MarketBoards, Middle, Harbours, UnderWay, Notebook, Placing):
     def __init__(self, match, t: Table):
         self.m, self.t = match, t
-        self.s, self.R = match.state, match.game.rules
+        self.R = match.game.rules
+        self.tab = table_of(match)         # what lies where (rules.table)
+        #: every market's tableau (rules.market_info), in play or not
+        self.markets = {mid: self.R.market_info(mid) for mid in FISH + EXTERNAL}
+        self.kind_order = {k: i for i, k in enumerate(self.R.token_kinds())}
+        self.harbour = self.R.harbour_numbers()
+        self.box_numbers = self.R.box_numbers()
         self.P = Pieces(t, self.R)
         self.foreign_boats: list = []      # (seat, boat) docked at the Foreign Market
         self.boards: dict[str, tuple] = {}  # market -> (plan, frame, width)
@@ -31,12 +44,12 @@ class Layout(Centre, MarketBoards, Middle, Harbours, UnderWay, Notebook, Placing
 
     def check(self) -> None:
         """The table holds what the rules say: every piece kind, every seat's yen and boats."""
-        s, R = self.s, self.R
-        want = {k: v for k, v in R.conserved(s).items() if not k.startswith("yen") and v}
+        tab = self.tab
+        want = {k: v for k, v in tab["counted"].items() if not k.startswith("yen") and v}
         got: Counter = Counter()
         yen: Counter = Counter()
         boats: Counter = Counter()
-        colours = {self.colour(i): i for i in range(s.players)}
+        colours = {self.colour(i): i for i in range(tab["players"])}
 
         def walk(objs, infinite=False):
             for o in objs:
@@ -58,21 +71,21 @@ class Layout(Centre, MarketBoards, Middle, Harbours, UnderWay, Notebook, Placing
         for key in sorted(set(want) | set(got)):
             if want.get(key, 0) != got.get(key, 0):
                 fail(f"the table would hold {got.get(key, 0)} of {key} where the position has {want.get(key, 0)}")
-        for i, st in enumerate(s.seats):
-            if yen[i] != s.treasury.balances.get(f"seat{i}", 0):
-                fail(f"{self.colour(i)}'s yen come to ¥{yen[i]:,}, not ¥{s.treasury.balances.get(f'seat{i}', 0):,}")
+        for i, st in enumerate(tab["seats"]):
+            if yen[i] != tab["yen"][i]:
+                fail(f"{self.colour(i)}'s yen come to ¥{yen[i]:,}, not ¥{tab['yen'][i]:,}")
             if boats[i] != len(st["boats"]):
                 fail(f"{self.colour(i)} would have {boats[i]} boats, not {len(st['boats'])}")
-        if set(yen) - set(range(s.players)):
+        if set(yen) - set(range(tab["players"])):
             fail("yen on the table that belong to no seat")
 
     def run(self) -> None:
-        s = self.s
-        if s.players != len(s.seats) or not 2 <= s.players <= 6:
-            fail(f"{len(s.seats)} seats for {s.players} players")
+        tab = self.tab
+        if tab["players"] != len(tab["seats"]) or not 2 <= tab["players"] <= 6:
+            fail(f"{len(tab['seats'])} seats for {tab['players']} players")
         self.lot_xz = (0.0, 0.0)
         self.lay_centre()
-        for seat in range(s.players):
+        for seat in range(tab["players"]):
             self.lay_seat(seat)
         self.lay_foreign_boats()
         self.lay_in_progress()

@@ -20,7 +20,7 @@ class MarketBoards:
 
     def fish_plan(self, mid: str, st: dict, w: Words) -> tuple[Plan, list]:
         d, name = w.data, w.data["name"]
-        bag = self.R.m[mid].bag
+        bag = self.markets[mid]["bag"]
         spaces = [("entry", w.entry(), (0, 0, .32, .34)), ("facts", w.facts(), (0, .34, .32, .66)),
                   ("barrels", f"Barrels ({w.setup('barrels')})", (.32, 0, .34, .5)),
                   ("tokens", "Tokens: in the auction bag" if bag else f"Tokens ({w.setup('tokens')})",
@@ -64,7 +64,7 @@ class MarketBoards:
         d, name = w.data, w.data["name"]
         right, pieces = [], []
         if "spaces" in st:
-            spec = self.R.d.market[mid].get("spaces")
+            spec = w.data.get("spaces")
             items = list(st["spaces"].items()) if isinstance(st["spaces"], dict) else list(enumerate(st["spaces"]))
             for k, held in items:
                 sp = spec[k] if isinstance(spec, dict) else spec[k] if isinstance(spec, list) else {}
@@ -72,8 +72,8 @@ class MarketBoards:
                 right.append((f"s{k}", f"{title}{w.star('spaces')}: {self.space_words(sp)}"))
                 pieces.append((f"s{k}", self.tokens_groups(held)))
         elif "boats" in st:
-            types = [b for b in BOAT_TYPES if b in self.R.d.boats_total or st["boats"].get(b)
-                     or (self.s.expansion and b in ("blue", "barge4"))]
+            types = [b for b in BOAT_TYPES if b in self.box_numbers["boats"] or st["boats"].get(b)
+                     or (self.tab["expansion"] and b in ("blue", "barge4"))]
             for b in types:
                 right.append((f"b{b}", self.boat_words(mid, b, w)))
                 pieces.append((f"b{b}", [(lambda x, z, rot, y, b=b, length=None: self.P.boat(
@@ -102,7 +102,7 @@ class MarketBoards:
         else:
             spaces = [("entry", w.entry(), (0, 0, 1, .3)), ("facts", facts, (0, .3, 1, .7))]
         notes = []
-        side = self.s.collapsed.get(mid)
+        side = self.tab["collapsed"].get(mid)
         if side:
             notes.append("COLLAPSED: " + ("closed for the rest of the game" if side == "closed" else "still open"))
         if w.ours:
@@ -126,13 +126,13 @@ class MarketBoards:
         return ", ".join(words)
 
     def boat_words(self, mid: str, b: str, w: Words) -> str:
-        d, x = w.data, self.R.d.expansion
-        holds = self.R.d.holds(b)
+        d = w.data
+        holds = self.R.holds(b)
         what = "Blue Ship" if b == "blue" else f"{holds}-hold barge" if b in ("barge", "barge4") else \
             f"{holds}-hold ship"
         if mid == "ships":
             if b == "blue":
-                price = f"¥{int(x['blue_price']):,} + a ship traded in"
+                price = f"¥{self.box_numbers['blue_price']:,} + a ship traded in"
             elif b in ("barge", "barge4"):
                 price = f"¥{int(d['barge_price']):,}"
             else:

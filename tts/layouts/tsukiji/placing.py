@@ -27,10 +27,10 @@ class Placing:
         return lambda dx, dz: (cx + dx, cz + dz, 180.0)
 
     def seat_frame(self, seat: int):
-        return seat_at(seat, self.s.players).at
+        return seat_at(seat, self.tab["players"]).at
 
     def colour(self, seat: int) -> str:
-        return seat_at(seat, self.s.players).colour
+        return seat_at(seat, self.tab["players"]).colour
 
     def fill(self, plan: Plan, key: str, frame, width: float, groups, *, piece: float = 0.5, y0: float = 0.0):
         """Piles of pieces on a space: groups are (maker, n) with maker(x, z, rot, y)."""
@@ -49,7 +49,7 @@ class Placing:
             self.t.snap(x, z, rot)
 
     def tokens_groups(self, tokens: dict, *, owner=None, note="", canned=False):
-        order = self.R.kind_order
+        order = self.kind_order
         out = []
         for kind in sorted(tokens, key=lambda k: order.get(k, 999)):
             n = tokens[kind]

@@ -35,7 +35,7 @@ class Words:
 
     def __init__(self, rules, mid: str):
         self.R, self.mid = rules, mid
-        self.data = rules.d.market[mid]
+        self.data = rules.market_info(mid)["data"]
         self.raw = rules.asset_data.get(f"tsukiji/{mid}.toml", self.data)
         src = self.raw.get("sources", {})
         self.ours = {k for k, v in src.items() if "reconstructed" in str(v).lower()}
@@ -45,8 +45,7 @@ class Words:
         return "*" if key in self.ours else ""
 
     def name(self, fish: str) -> str:
-        m = self.R.m.get(fish)
-        return m.name if m is not None else fish.replace("_", " ")
+        return self.R.market_name(fish) or fish.replace("_", " ")
 
     def cost(self, c: dict) -> str:
         parts = []
