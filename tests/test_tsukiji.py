@@ -338,6 +338,10 @@ def test_repricing_during_a_fishing_action_keeps_the_row(tsukiji):
     assert not any(x.startswith("reprice:L:") for x in keys(m)), "one new price per barrel per action"
     play(m, "done", "fish")
     assert "reprice:L:q1500:mackerel:c1" in keys(m), "a new fishing action may change it again"
+    before = tsukiji.rules.dump(m.state)
+    with pytest.raises(IllegalMove, match="already for sale at ¥1,500") as same:
+        m.play(0, "reprice:L:q1500:mackerel:q", {"yen": 1500})
+    assert same.value.rule.startswith("Tsukiji, pricing") and tsukiji.rules.dump(m.state) == before
 
 
 def test_barge_never_catches_but_takes_transfers_at_sea(tsukiji):

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from core.errors import IllegalMove
-from core.payload import Field, Shape
+from core.payload import Field, Shape, copy_plain
 from core.game import Action, Event, Rules
 from core.rng import Rng
 
@@ -38,13 +38,13 @@ from .bidding import BID_MOVES, Bidding
 from .bot import FishmongerBot
 from .buying import BUYING_MOVES, Buying
 from .citations import RULE_PRICE
-from .data import ASSET_FILES, EXTERNAL, FISH, Data
+from .data import ASSET_FILES, BAG_FISH, EXTERNAL, FISH, Data
 from .entering import MARKET_MOVES, Entering
 from .fishing import FISHING_MOVES, Fishing
 from .markets import MARKETS
 from .overfishing import Overfishing
 from .preparation import Preparation
-from .state import State, add, is_barge
+from .state import State, acct, add, is_barge
 from .turn import FREE_MOVES, MAIN_MOVES, START_MOVES, Turn
 
 
@@ -300,7 +300,7 @@ How the kiosk reads the expansion where the rulebook leaves room:
             return Action(action.key, action.text, action.group, ("price", col))
         _, kind, row, old, _ = action.data
         if old == col:
-            raise IllegalMove(f"that barrel is already for sale at ¥{amount:,}", RULE_PRICE)
+            raise IllegalMove(f"that barrel is already for sale at ¥{payload['yen']:,}", RULE_PRICE)
         return Action(action.key, action.text, action.group, ("reprice", kind, row, old, col))
 
     # ==== who acts ===========================================================================
@@ -341,6 +341,105 @@ How the kiosk reads the expansion where the rulebook leaves room:
 
     def why_illegal(self, s: State, seat: int, key: str) -> IllegalMove:
         return explain.why_illegal(self, s, seat, key)
+
+    # ==== what lies where: for the screens and the Tabletop Simulator export =============================
+    # Plain data of their own, each a copy: whoever shows the table reads these, never `d`, `m`
+    # or the State itself.
+
+    def table(self, s: State) -> dict:
+        """What lies where, all of it, secrets too (for a picture of the whole table: the Tabletop
+        Simulator export of a save; a seat's screen reads its `view`). The table as state.py
+        writes it, each part in the order the position holds it:
+
+            players, hidden, expansion, collapse     the seats and the options in play
+            seats        each seat as state.py describes one (licences, rentals, tokens, boats,
+                         berths, harbour, loans, shares, and the expansion's fields)
+            yen          each seat's yen
+            fish, ext    the markets in play: {market: what lies on its tableau}
+            bags         the auction bags' tokens: {fish: [kind, ...]}
+            box          what is in the box: {barrels, tokens, licences, boats: {kind: n}, ...}
+            pool         the markets of each kind still in the box: {fish: [...], external: [...]}
+            collapsed    the collapsed markets: {market: collapsed | closed} (000:596-598)
+            order        the open market order, {fish: [...], external: [...]}; None (000:628)
+            buyers       Influence buyer markers given to others: [[owner, target], ...] (000:564)
+            turn, phase, ap, turns     whose turn, its phase, action points left, turns begun
+            action       the action under way (its kind, pending barrels, a lot, ...); None
+            bid          the sealed bid under way, its lot and stage, without the bids; None
+            triggered    the seat that triggered the end, None; final_left: turns left then
+            over, reason                             the end
+            counted      what the rules count (`conserved`): every piece by kind, yen by account
+        """
+        bid = None
+        if s.bid is not None:
+            bid = copy_plain({k: v for k, v in s.bid.items() if k != "sealed"})
+        return {
+            "players": s.players, "hidden": s.hidden, "expansion": s.expansion, "collapse": s.collapse,
+            "seats": copy_plain(s.seats),
+            "yen": [s.treasury.balances.get(acct(i), 0) for i in range(s.players)],
+            "fish": copy_plain(s.fish), "ext": copy_plain(s.ext), "bags": copy_plain(s.bags),
+            "box": copy_plain(s.box),
+            "pool": {"fish": self.market_pool(s, "fish"), "external": self.market_pool(s, "external")},
+            "collapsed": dict(s.collapsed), "order": copy_plain(s.order), "buyers": copy_plain(s.buyers),
+            "turn": s.turn, "phase": s.phase, "ap": s.ap, "turns": s.turns,
+            "action": copy_plain(s.ctx), "bid": bid,
+            "triggered": None if s.triggered < 0 else s.triggered, "final_left": s.final_left,
+            "over": s.over, "reason": s.reason,
+            "counted": self.conserved(s),
+        }
+
+    def market_name(self, mid: str) -> str | None:
+        """A market's name as its tableau prints it ("King Crab"); None for no market of the game."""
+        m = self.m.get(mid)
+        return None if m is None else m.name
+
+    def market_info(self, mid: str) -> dict | None:
+        """What a market's tableau says, whether in play or not: {"id", "name", "kind" (fish or
+        external), "lines" (its rules' lines), "bag" (its tokens are drawn from an auction bag),
+        "auctioned" (its unloaded barrels wait for an auction, never for sale: King Crab and
+        Tuna, 000:262, 000:282; Swordfish, 000:527), "data" (its printed numbers as the rules
+        read them from assets/tsukiji/<mid>.toml: name, entry costs, licence price, ...)};
+        None for no market of the game."""
+        m = self.m.get(mid)
+        if m is None:
+            return None
+        return {"id": mid, "name": m.name, "kind": "fish" if mid in FISH else "external", "lines": m.lines,
+                "bag": bool(getattr(m, "bag", False)),
+                "auctioned": mid in BAG_FISH or bool(getattr(m, "unload_auction", False)),
+                "data": copy_plain(self.d.market[mid])}
+
+    def holds(self, boat_type: str) -> int:
+        """How many barrels a boat of this type holds ("1".."4", "blue", "barge", "barge4")."""
+        return self.d.holds(boat_type)
+
+    def column_price(self, col) -> int | None:
+        """The price of a harbour's sale column: "c3" the third printed column, "q1200" the ???
+        column at ¥1,200 (000:136-138); None for no column of the harbour."""
+        return self.d.price_of(col) if self.d.valid_column(col) else None
+
+    def harbour_numbers(self) -> dict:
+        """A harbour tableau's printed numbers (assets/tsukiji/harbour.toml, components.toml):
+        {"columns": the sale columns' prices left to right, "berth_cost": opening a berth,
+        "right_berth_ships": ships the right berth holds, "max_licences": licence spaces}."""
+        d = self.d
+        return {"columns": list(d.columns), "berth_cost": d.berth_cost, "right_berth_ships": d.right_berth_ships,
+                "max_licences": d.max_licences}
+
+    def box_numbers(self) -> dict:
+        """What the box holds besides the markets' pieces (components.toml, expansion.toml):
+        {"start_yen": everyone's yen at the start, "harbours": harbour tableaus, "boats": {type:
+        n} of the base game, "blue_price": the Blue Ship's price, "collapse_markers": the
+        expansion's collapse markers}."""
+        d = self.d
+        return {"start_yen": d.start_yen, "harbours": int(d.components.get("harbours", 6)),
+                "boats": dict(d.boats_total), "blue_price": int(d.expansion["blue_price"]),
+                "collapse_markers": int(d.expansion.get("collapse_markers", 12))}
+
+    def token_kinds(self) -> dict:
+        """Every kind of fish token a player can hold, in the printed order of the fish: {kind:
+        {"fish": its market, "bag": drawn from the clams and oysters' bag}} ("king_crab_6",
+        "takoyaki", "salmon_spoiled", "clam", ...)."""
+        d = self.d
+        return {k: {"fish": d.kind_fish[k], "bag": k in d.bag_kinds} for k in d.token_kinds}
 
     # ==== end, views, saves ==============================================================================
 
