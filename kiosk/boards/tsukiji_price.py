@@ -109,16 +109,19 @@ class PriceScreen(ModalScreen[int | None]):
 def ask_price(request) -> None:
     """From the play screen (a kiosk.boards.base.MoveRequest): ask the amount and play the move
     with it; an amount the rules refuse is said on the price screen, which stays open to
-    correct it. `request.done()` once it is closed, played or cancelled."""
-    action = next(a for a in request.match.legal(request.seat) if a.key == request.key)
+    correct it. `request.done()` once it is closed, played or cancelled. What it asks is what
+    the move declares (its Shape, read by `Rules.amount`): the field and its step."""
+    match = request.match
+    action = next(a for a in match.legal(request.seat) if a.key == request.key)
+    spec = match.rules.amount(match.state, request.seat, action)
 
     def attempt(amount: int) -> str | None:
         try:
-            request.play(Move(request.key, {"yen": amount}))
+            request.play(Move(request.key, {spec.field: amount}))
         except IllegalMove as e:            # the match is left as it was
             return named(e.reason or str(e), request.names)
         return None
 
     request.app.push_screen(PriceScreen(named(action.text, request.names),
-                                        "Any multiple of ¥100. Enter: OK, Esc: cancel.", attempt),
+                                        f"Any multiple of ¥{spec.step:,}. Enter: OK, Esc: cancel.", attempt),
                             lambda _=None: request.done())
