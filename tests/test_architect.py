@@ -8,7 +8,8 @@ from core.rng import Rng
 from games.building import planner as A
 from games.building.planner import LEVELS, Plan, build_seconds, plan, plan_floor
 from games.countdown.clock import countdown_limit
-from physics.building import R_OVERLAP, R_RESTS, Building, Lot
+from physics import stability
+from physics.building import R_OVERLAP, R_RESTS, Building, Lot, Placement
 from physics.pieces import catalogue
 from physics.stability import settle
 
@@ -191,3 +192,72 @@ def test_plan_floor_limits_and_the_end():
 def test_plan_floor_same_seed_same_floor():
     b = Building(Lot.card_edge(), pieces=CAT)
     assert plan_floor(b, IDS, LEVELS["architect"], Rng(4)) == plan_floor(b, IDS, LEVELS["architect"], Rng(4))
+
+
+# ---- the verdict the planner asks: statics where they are sure, else the physics ----------
+
+def test_every_master_plan_short_enough_surely_stands_and_the_physics_agrees():
+    """The planner's buildings lie in the class statics decide (physics.stability.surely_stands)
+    unless taller than it reaches, and the physics, asked as well, judges each one standing."""
+    sure = 0
+    for seed in range(40):
+        lot = A.random_lot(Rng(seed, stream=21))
+        p = plan(lot, IDS, LEVELS["master"], Rng(seed, stream=22), CAT)
+        if p is None:
+            continue
+        b = Building(lot, p.outline, list(p.placements), pieces=CAT)
+        tall = max(b.extent(i)[3] for i in range(len(p.placements))) > stability.SURE_HEIGHT_MM
+        assert stability.surely_stands(b) is not tall, p.placements
+        sure += not tall
+        assert settle(b).stands is True
+    assert sure >= 10
+
+
+def two(top: str, x: float, y: float = 20.0, rotation: float = 0.0, under: str = "block-40x20-1") -> Building:
+    """A 40×20 block on the card and `top` on it, its box's corner at (x, y)."""
+    return Building(Lot(), 0, [Placement(under, 20.0, 0.0), Placement(top, x, y, rotation, False, 2)],
+                    pieces=CAT)
+
+
+def test_statics_are_sure_only_of_a_piece_wholly_on_a_flat_top():
+    assert stability.surely_stands(two("cube-20-1", 30.0))
+    assert stability.surely_stands(two("cube-20-1", 40.0)), "flush with the edge below"
+    assert not stability.surely_stands(two("cube-20-1", 40.4)), "0.4 mm past the edge (the rules let it be)"
+    assert two("cube-20-1", 40.4).check() == []
+    assert not stability.surely_stands(two("cube-20-1", 30.0, y=20.3)), "lifted: it drops"
+    assert not stability.surely_stands(two("l-40x40-1", 20.0, rotation=180.0)), "an L on its post"
+    assert not stability.surely_stands(two("roof-60x30-1", 10.0)), "wider than the floor below"
+    assert not stability.surely_stands(Building(Lot(), 0, [], pieces=CAT))
+
+
+def test_the_planner_takes_the_statics_and_the_games_verdict_the_physics(monkeypatch):
+    monkeypatch.setattr(stability, "_JUDGED", type(stability._JUDGED)())
+    b = two("cube-20-1", 30.0)
+    real = settle(b)
+    monkeypatch.setattr(stability, "settle", lambda b: pytest.fail("settled"))
+    assert A.stands(b), "the planner's question: the statics answer it"
+    monkeypatch.setattr(stability, "settle", lambda b: real)
+    assert stability.judged(b) == real, "the games' verdict is the physics'"
+
+
+def test_with_statics_on_the_games_verdict_takes_them_too(monkeypatch):
+    monkeypatch.setattr(stability, "_JUDGED", type(stability._JUDGED)())
+    monkeypatch.setattr(stability, "STATICS", True)
+    monkeypatch.setattr(stability, "settle", lambda b: pytest.fail("settled"))
+    v = stability.judged(two("cube-20-1", 30.0))
+    assert (v.stands, v.moved, v.ended, v.steps) == (True, [], "statics", 0)
+    assert v.ids == ["block-40x20-1", "cube-20-1"] and v.poses[1] == (40.0, 30.0, 0.0)
+
+
+def test_a_twin_is_judged_from_memory_under_its_own_name(monkeypatch):
+    """The verdict depends on the pieces' shapes and places, not on which twin lies there."""
+    monkeypatch.setattr(stability, "_JUDGED", type(stability._JUDGED)())
+    overhang = two("block-40x20-2", 32.0)                 # 30 % over the edge: only the physics tells
+    twin = Building(Lot(), 0, [Placement("block-40x20-3", 20.0, 0.0), Placement("block-40x20-4", 32.0, 20.0, floor=2)],
+                    pieces=CAT)
+    assert not stability.surely_stands(overhang)
+    first = stability.judged(overhang)
+    monkeypatch.setattr(stability, "settle", lambda b: pytest.fail("settled again"))
+    again = stability.judged(twin)
+    assert again.ids == ["block-40x20-3", "block-40x20-4"]
+    assert (again.stands, again.steps, again.poses) == (first.stands, first.steps, first.poses)

@@ -2,7 +2,9 @@
 
 Pure and deterministic: no clock, no files; chance only from the Rng it is handed. A
 plan is never assumed to be good: every returned building has passed the rule check of
-physics/building.py and stood in physics/stability.settle before it is returned.
+physics/building.py and is known to stand before it is returned: by statics where they are
+sure (physics.stability.surely_stands: each piece wholly on the flat tops below it, every
+load inside what holds it, as the planner builds), else by the physics verdict.
 
 How a building is planned (`plan`): the card's N pieces are split over its F floors;
 each floor is one row of pieces side by side (so they touch, 004:52), lying inside the
@@ -21,49 +23,33 @@ Countdown's bot works out from its clock). Flat pieces (8-20 mm high) come first
 40 mm high only when no flat one fits, then taller ones, and pieces that end the tower
 (a roof, an L: nothing lies flat on them) last; of the rows
 with the most pieces the widest is taken (the floor above keeps its room and the narrow
-pieces are kept for later floors), then the lightest. Each piece is checked and settled
+pieces are kept for later floors), then the lightest. Each piece is checked and judged
 as it is added.
 """
 
 from __future__ import annotations
 
 import math
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
 from physics import geometry
 from physics.building import R_OVERLAP, R_RESTS, Building, Lot, Placement
 from physics.pieces import Catalogue, catalogue
-from physics.stability import judged
+from physics.stability import stands as _stands
 from physics.world import TOUCH_MM
 
 ALL_KINDS = ("block", "beam", "column", "arch", "l-shape", "triangle")
 
-#: the physics verdicts the architects have asked for: while they plan, the same candidate
-#: building is judged again and again (each row of a floor, each seat, each decision; 41 %
-#: of the judgements of a 4-player Countdown game), and the verdict of a building is always
-#: the same, so it is kept. Bounded, the oldest first out; a lock for bots thinking in threads.
-STANDS_KEPT = 4096
-_stands_kept: OrderedDict = OrderedDict()
-_stands_lock = threading.Lock()
-
 
 def stands(building: Building) -> bool:
-    """Whether the building stands (physics.stability.judged), remembered."""
-    key = (building.lot, building.outline, tuple(building.placements))
-    with _stands_lock:
-        kept = _stands_kept.get(key)
-        if kept is not None and kept[0] is building.pieces:
-            _stands_kept.move_to_end(key)
-            return kept[1]
-    answer = judged(building).stands is True
-    with _stands_lock:
-        _stands_kept[key] = (building.pieces, answer)
-        if len(_stands_kept) > STANDS_KEPT:
-            _stands_kept.popitem(last=False)
-    return answer
+    """Whether the building stands: certain by statics for the buildings the planner makes
+    (physics.stability.surely_stands: each piece wholly on the flat tops below it, every
+    load inside what holds it; the physics has judged every such building standing), else
+    by the physics verdict (physics.stability.stands). The verdicts are remembered there:
+    while the architects plan, the same candidate building (or one of the same shapes: a twin
+    piece's) is judged again and again (each row of a floor, each seat, each decision)."""
+    return _stands(building, statics=True)
 
 
 @dataclass(frozen=True)
@@ -265,10 +251,11 @@ def _arrange(bounds, split, supply, shapes, rng) -> list[Placement] | None:
     y = 0.0
     out: list[Placement] = []
     floors = len(split)
+    least = {pid: min(s.w for s in shapes[pid]) for pid in supply}    # each piece at its narrowest
     for k, n in enumerate(split, start=1):
         room = hi - lo
         free = [pid for pid in supply if pid not in used]
-        narrow = sorted(min(s.w for s in shapes[pid]) for pid in free)
+        narrow = sorted(least[pid] for pid in free)
         need = 0.0
         for m in split[k:]:
             need = max(need, sum(narrow[:m]))
@@ -301,8 +288,10 @@ def _choose(n: int, items, low: float, high: float, rng):
     chosen, total = [], 0.0
     for left in range(n, 0, -1):
         pick = None
+        widths = sorted(v for v, _ in items)
         for idx, (w, thing) in enumerate(items):
-            rest = sorted(v for j, (v, _) in enumerate(items) if j != idx)
+            rest = widths.copy()
+            rest.remove(w)                  # the others' widths in order: equal widths are alike
             small = sum(rest[:left - 1])
             large = sum(rest[len(rest) - (left - 1):]) if left > 1 else 0.0
             if len(rest) < left - 1:
@@ -322,11 +311,11 @@ def _flat_row(n, room, need, free, shapes, rng):
     """n flat-topped pieces of one height side by side, width between `need` and `room`."""
     by_height: dict[float, list[_Shape]] = {}
     for pid in free:
+        heights = set()                     # a piece once a height: its first way to stand so
         for s in shapes[pid]:
-            if s.flat_top:
-                group = by_height.setdefault(s.h, [])
-                if all(t.piece != pid for t in group):
-                    group.append(s)
+            if s.flat_top and s.h not in heights:
+                heights.add(s.h)
+                by_height.setdefault(s.h, []).append(s)
     options = []
     for h in sorted(by_height):
         ws = sorted(s.w for s in by_height[h])
@@ -368,7 +357,7 @@ def _top_row(n, room, free, shapes, rng):
 def plan_floor(building: Building, available: list[str], level: Level, rng,
                limit: int | None = None) -> tuple[Placement, ...]:
     """The next Countdown floor: as many pieces as fit (up to `limit`) on the floor above the
-    highest, each checked and settled as it is added. () when not even one piece can be
+    highest, each checked and judged as it is added. () when not even one piece can be
     added (that player is out, 004:75). The building itself is not changed."""
     plans = floor_plans(building, available, level, rng, limit, 1)
     return plans[0] if plans else ()
@@ -427,13 +416,14 @@ def _countdown_rows(room, limit, supply, shapes, rng) -> list[list[_Shape]]:
     """Candidate rows for a Countdown floor, best first."""
     groups: dict[tuple[int, float], list[_Shape]] = {}
     for pid in supply:
+        keys = set()                        # a piece once a group: its first way to stand so
         for s in shapes[pid]:
             if s.w > room + EPS:
                 continue
             key = (_tier(s), s.h if s.flat_top else 0.0)
-            group = groups.setdefault(key, [])
-            if all(t.piece != pid for t in group):
-                group.append(s)
+            if key not in keys:
+                keys.add(key)
+                groups.setdefault(key, []).append(s)
     scored = []
     for (tier, h), group in groups.items():
         order = list(group)
@@ -481,7 +471,7 @@ def _widest(order: list[_Shape], room: float, limit: int, flat: bool) -> list[_S
 
 def _lay_row(building: Building, polys, row: list[_Shape], lo: float, room: float,
              floor: int) -> tuple[Placement, ...]:
-    """Lay the row centred in the room, piece by piece, each checked and settled; the
+    """Lay the row centred in the room, piece by piece, each checked and judged; the
     pieces that held."""
     width = sum(s.w for s in row)
     x = lo + math.floor((room - width) / 2 * 2 + EPS) / 2

@@ -110,14 +110,13 @@ def ask_price(request) -> None:
     """From the play screen (a kiosk.boards.base.MoveRequest): ask the amount and play the move
     with it; an amount the rules refuse is said on the price screen, which stays open to
     correct it. `request.done()` once it is closed, played or cancelled. What it asks is what
-    the move declares (its Shape, read by `Rules.amount`): the field and its step."""
-    match = request.match
-    action = next(a for a in match.legal(request.seat) if a.key == request.key)
-    spec = match.rules.amount(match.state, request.seat, action)
+    the move declares (its Shape's one amount): the field and its step."""
+    action = next(a for a in request.match.legal(request.seat) if a.key == request.key)
+    spec = action.takes.amount()
 
     def attempt(amount: int) -> str | None:
         try:
-            request.play(Move(request.key, {spec.field: amount}))
+            request.play(Move(request.key, {spec.name: amount}))
         except IllegalMove as e:            # the match is left as it was
             return named(e.reason or str(e), request.names)
         return None
