@@ -51,12 +51,7 @@ STEPS = 400
 SIZE = (120, 40)
 
 
-def rss_mb() -> float:
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
+from bench.bench_kiosk import rss_mb  # noqa: E402  (the resident set, as the kiosk bench reads it)
 
 
 def game_keys() -> list[str]:

@@ -156,17 +156,25 @@ async def apart(drive):
 @pytest.mark.parametrize("game", GAMES)
 @sync
 async def test_a_match_left_is_freed_with_what_its_screen_drew(game):
+    assert await left_and_freed(game) == []
+
+
+async def left_and_freed(game: str, phone: int | None = None) -> list[str]:
+    """Start `game` from the menu (seat `phone` a phone, its server awaited), play up to a
+    move, leave: what of the match is still alive then."""
     app = kiosk()
     async with app.run_test(size=SIZE) as pilot:
         async def drive():
-            play = await start(pilot, app, game)
+            play = await start(pilot, app, game, phone=phone)
+            if phone is not None:
+                await phones_server(pilot, play)
             await play_a_move(pilot, app, play)
             refs = watch(play)
             del play
             await leave(pilot, app)
             return refs
         refs = await apart(drive)
-        assert alive(refs) == []
+        return alive(refs)
 
 
 #: a phone seat's server and codes are the same for every game; these three lead to it by the
@@ -182,18 +190,7 @@ async def test_a_match_left_with_a_phone_seat_frees_its_phones_server(game):
     server starts with the match (its codes shown; no phone joins), the table waits for the
     phone, and the server goes with the match. (Countdown opens with a round built at once:
     it waits for the phones' server rather than opening the round live without it.)"""
-    app = kiosk()
-    async with app.run_test(size=SIZE) as pilot:
-        async def drive():
-            play = await start(pilot, app, game, phone=0)
-            await phones_server(pilot, play)
-            await play_a_move(pilot, app, play)
-            refs = watch(play)
-            del play
-            await leave(pilot, app)
-            return refs
-        refs = await apart(drive)
-        assert alive(refs) == []
+    assert await left_and_freed(game, phone=0) == []
 
 
 @sync
