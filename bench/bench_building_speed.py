@@ -1,61 +1,71 @@
 """All-computer speed of the building games, and the trial of the statics the verdicts take.
 
-    python bench/bench_building_speed.py [--game jutaku --game countdown ...] [--repeat 1]
-                                         [--statics] [--height MM]
+    python bench/bench_building_speed.py [--game jutaku --game countdown ...] [--repeat 1] [--settle]
     python bench/bench_building_speed.py --sure 5000 [--seed 1]
+    python bench/bench_building_speed.py --towers 240 [--seed 6]
 
 Speed: the moves per second (wall time) and the CPU seconds (user + system) of all-computer
 games at 4 players with the default bots, as `tokyo simulate GAME --players 4 --games N
 --seed 3` plays them, each run in a process of its own: Tokyo Jutaku 20 games, Countdown 5,
 Bottle Bonus 20, Izakaya 20. The goals (the issue "Speed back"): Jutaku 2,000 moves a second
-or more, Countdown 500. `--statics`: the games' own verdicts take the statics too where they
-are sure (physics.stability.STATICS); `--height`: the tallest building they decide
-(stability.SURE_HEIGHT_MM, 200 mm).
+or more, Countdown 500. `--settle`: the games' own verdicts settle every building, as before
+2026-12-07 (physics.stability.STATICS off), where they now take statics first.
 
 `--sure N`: N random buildings of the kind the architects' planner and Countdown's builders
 build, drawn to be awkward (up to 24 floors, pieces of every kind, narrow uprights, rows
 pushed to the edge of the floor below, arches under loads), and as many of them nudged
 the way a hand leaves a piece (moved up to 3 mm, lifted, turned onto a post or a point);
 each one physics.stability.surely_stands calls certain is settled by the physics as well,
-and any the physics judges fallen is printed (exit status 1).
+and where the rule's settle judges it fallen, settled again closely (80 solver iterations);
+one that falls even then is printed (exit status 1). `--towers N`: the same for every
+building of N all-computer games of Countdown (2, 3 and 4 players in turn) statics call
+certain.
 
-Figures on this 2-core machine, 2026-12-07, otherwise quiet (load under 1), two runs each:
-moves a second, CPU seconds.
+Figures on this 2-core machine, 2026-12-07, otherwise quiet (load under 1.3), two runs
+each: moves a second, CPU seconds.
 
-    game          before (df11b10)         after                  --statics    --statics --height 1e5
-    jutaku        1,256-1,262 / 3.73-3.75  2,405-2,414 / 1.95-1.96  2,787 / 1.69  3,601 / 1.31
-    countdown       103       / 4.84-4.85    127-128   / 3.92-3.94    135 / 3.71  1,012 / 0.50
-    bottle_bonus  1,334-1,347 / 5.38-5.43  2,383-2,394 / 3.03-3.04  2,686 / 2.70  3,311 / 2.19
-    izakaya       2,435-2,453 / 0.71-0.72  2,959-2,996 / 0.58-0.59  4,245 / 0.42  4,299 / 0.41
+    game          before (df11b10)         planner (dc778ba)        statics first (now)     --settle
+    jutaku        1,256-1,262 / 3.73-3.75  2,405-2,414 / 1.95-1.96  3,480-3,637 / 1.29-1.36  2,733 / 1.73
+    countdown       103       / 4.84-4.85    127-128   / 3.92-3.94  1,063-1,097 / 0.45-0.46    139 / 3.61
+    bottle_bonus  1,334-1,347 / 5.38-5.43  2,383-2,394 / 3.03-3.04  3,348-3,365 / 2.15-2.16
+    izakaya       2,435-2,453 / 0.71-0.72  2,959-2,996 / 0.58-0.59  4,299-4,346 / 0.40
 
-What changed (the same games, bit for bit: 749 games of the four, 2-4 players, every level
-and the search, their moves and final states hashed before and after):
+What changed from df11b10 to dc778ba (the same games, bit for bit: 749 games of the four,
+2-4 players, every level and the search, their moves and final states hashed before and
+after):
 - a verdict is remembered by the pieces' shapes (parts and mass) and places, not their ids
   nor the lot: twins of a shape make the same bodies, so the same steps (Countdown judged
   751 buildings in the 5 games, 403 of them again under a twin's name);
 - Chipmunk is stepped without pymunk's bookkeeping around each step (4-5 % of a verdict);
-- the planner asks statics first (stability.surely_stands, up to 200 mm tall): every one of
-  its candidate buildings stood in the physics (47,099 for random cards, every one in the
-  games), and it tried about one a plan; the games' own verdicts still settle (STATICS off);
+- the planner asks statics first (stability.surely_stands, then up to 200 mm tall);
 - the planner's loops sort once where they sorted for every piece.
 
-Countdown's goal is out of reach while the games' own verdicts settle its towers: the
-verdicts of the 222 towers of those 5 games alone take 3.4 CPU seconds (the bots add little
-now), tall towers that never sleep running the whole 2 s watch. Statics could take them
-(`--statics --height 1e5`: 1,012 moves a second), but the physics judges some towers of
-statics' kind fallen once they are tall: 68 of the 1,893 over 250 mm in 120 games (the
-lowest 262 mm, up to one in ten over 450 mm), none of the 1,930 of 250 mm or less; so some
-games would change (1 of the 610). Of the buildings statics are sure of (up to 200 mm) that the bots and
-the games judged in 340 more games of Countdown, Jutaku and Bottle Bonus (4,708), none fell.
+Statics first (now): a building statics show standing (every piece wholly on the flat tops
+below it, every load inside what holds it) stands as rigid wood does, at any height, and
+the games' verdicts and the planner take that without a settle. Countdown's verdicts settled
+every tower at every floor's end (the 222 towers of those 5 games took 3.4 CPU seconds,
+tall ones that never sleep running the whole 2 s watch); now they settle only what statics
+cannot decide. The games change only where the rule's settle misjudged a tower statics show
+standing: 2 of 219 all-computer games (Countdown 2 players, seed 11, games 6 and 8: a 410 mm
+and a 460 mm tower with upright beams on top, which the settle at 10 iterations turns 2.1-2.3°
+and which stand at 20); Tokyo Jutaku, Bottle Bonus and Izakaya (159 of the 219) and the
+other Countdown games play move for move as before.
 
-Trial (`--sure 5000`, seeds 31 and 32): 10,000 awkward buildings and 6,284 nudged ones that
-keep the rules (86 of those fell): 6,315 surely standing by statics, all 6,315 standing in
-the physics.
+Trials (statics certain, the physics asked as well):
+- `--sure 3000 --seed 31`: 3,000 awkward buildings and 1,930 nudged ones that keep the rules
+  (24 of those fell): 3,771 surely standing by statics (up to 22 floors), all 3,771 standing
+  in the rule's settle (32 s).
+- `--towers 240 --seed 6`: 5,843 of Countdown's own buildings statics call certain (2,982
+  over 250 mm): 1 fell in the rule's settle (322 mm) and stood settled closely; none fell
+  even then (2 min 15 s).
+- Before (dc778ba, `--sure 5000`, seeds 31 and 32, statics then capped at 200 mm): 6,315
+  surely standing, all standing in the physics.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import subprocess
 import sys
@@ -67,7 +77,7 @@ sys.path.insert(0, str(ROOT))
 
 from core import games  # noqa: E402
 from core.rng import Rng  # noqa: E402
-from core.simulate import simulate  # noqa: E402
+from core.simulate import play_rows, simulate  # noqa: E402
 from games.building import planner as A  # noqa: E402
 from physics import stability  # noqa: E402
 from physics.building import Building, Lot, Placement  # noqa: E402
@@ -189,13 +199,28 @@ def nudged(b: Building, rng: Rng) -> Building:
     return Building(b.lot, b.outline, placements, pieces=b.pieces)
 
 
+def settled_closely(building: Building) -> bool:
+    """Whether the building stands when settled with 80 solver iterations a step (the rule's
+    settle takes 10, or 40 for loads on narrow uprights): what is left when the solver's own
+    sway is taken away."""
+    rule = stability.solver_iterations
+    stability.solver_iterations = lambda b, polys=None: 80
+    try:
+        return stability.settle(building).stands is True
+    finally:
+        stability.solver_iterations = rule
+
+
 def sure(count: int, seed: int) -> int:
     """The trial: `count` awkward buildings and as many nudged ones that keep the rules; the
-    physics on every one statics call certain, and on the nudged ones."""
+    physics on every one statics call certain, and on the nudged ones. A building statics call
+    certain that the rule's settle judges fallen is settled again closely (80 iterations): the
+    trial fails when one falls even then."""
     cat = catalogue()
     rng = Rng(seed, stream=77)
     made = certain = stood = nudges = nudged_fell = 0
     floors: dict[int, int] = {}
+    swayed: list[float] = []
     wrong = 0
     started = time.perf_counter()
     while made < count:
@@ -221,13 +246,58 @@ def sure(count: int, seed: int) -> int:
             floors[top] = floors.get(top, 0) + 1
             if v.stands:
                 stood += 1
+            elif settled_closely(trial):
+                swayed.append(max(trial.extent(i)[3] for i in range(len(trial.placements))))
             else:
                 wrong += 1
-                print("certain by statics, judged fallen:", v.ended, v.moved, trial.to_scene(), flush=True)
+                print("certain by statics, fallen even settled closely:", v.ended, v.moved, trial.to_scene(),
+                      flush=True)
     print(f"{made} awkward buildings and {nudges} nudged ones that keep the rules ({nudged_fell} of "
-          f"those fell): {certain} surely standing by statics, {stood} of those stood in the physics, "
-          f"{wrong} fell ({time.perf_counter() - started:.0f} s)")
+          f"those fell): {certain} surely standing by statics, {stood} of those stood in the physics; "
+          f"{len(swayed)} fell in the rule's settle and stood settled closely"
+          + (f" (the lowest {min(swayed):.0f} mm tall)" if swayed else "")
+          + f"; {wrong} fell even then ({time.perf_counter() - started:.0f} s)")
     print("surely standing by floors:", ", ".join(f"{k}: {v}" for k, v in sorted(floors.items())))
+    return 1 if wrong else 0
+
+
+def towers(count: int, seed: int) -> int:
+    """The trial on the games' own buildings: `count` all-computer games of Countdown at 2, 3
+    and 4 players in turn; every building a verdict was asked of that statics call certain is
+    settled as well, and again closely (80 iterations) where the rule's settle judges it
+    fallen: the trial fails when one falls even then."""
+    game = games.load("countdown")
+    seen: dict[tuple, Building] = {}
+    ask = stability._remembered
+
+    def spy(building, statics):
+        if stability.surely_stands(building):
+            seen.setdefault(stability._key(building), building)
+        return ask(building, statics)
+
+    stability._remembered = spy
+    try:
+        for i in range(count):
+            players = 2 + i % 3
+            play_rows(game, players, seed, None, [(i, [None] * players)])
+    finally:
+        stability._remembered = ask
+    tall = swayed = wrong = 0
+    lowest = math.inf
+    for building in seen.values():
+        height = max(building.extent(i)[3] for i in range(len(building.placements)))
+        tall += height > 250
+        if stability.settle(building).stands:
+            continue
+        if settled_closely(building):
+            swayed += 1
+            lowest = min(lowest, height)
+        else:
+            wrong += 1
+            print("certain by statics, fallen even settled closely:", building.to_scene(), flush=True)
+    print(f"{count} games of Countdown: {len(seen)} buildings statics call certain ({tall} over 250 mm); "
+          f"{swayed} fell in the rule's settle and stood settled closely"
+          + (f" (the lowest {lowest:.0f} mm tall)" if swayed else "") + f"; {wrong} fell even then")
     return 1 if wrong else 0
 
 
@@ -237,22 +307,22 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=1, help="runs of each game (each in a process of its own)")
     ap.add_argument("--one", choices=tuple(RUNS), help=argparse.SUPPRESS)
     ap.add_argument("--sure", type=int, default=0, help="the statics' trial: this many buildings")
-    ap.add_argument("--seed", type=int, default=1, help="the statics' trial's seed")
-    ap.add_argument("--statics", action="store_true",
-                    help="the games' own verdicts by statics too where they are sure (stability.STATICS)")
-    ap.add_argument("--height", type=float, default=None,
-                    help="the tallest building (mm) statics decide (stability.SURE_HEIGHT_MM)")
+    ap.add_argument("--towers", type=int, default=0,
+                    help="the statics' trial on this many games of Countdown's own buildings")
+    ap.add_argument("--seed", type=int, default=1, help="the statics' trials' seed")
+    ap.add_argument("--settle", action="store_true",
+                    help="the games' own verdicts settle every building (stability.STATICS off)")
     args = ap.parse_args(argv)
-    if args.statics:
-        stability.STATICS = True
-    if args.height is not None:
-        stability.SURE_HEIGHT_MM = args.height
+    if args.settle:
+        stability.STATICS = False
     if args.sure:
         return sure(args.sure, args.seed)
+    if args.towers:
+        return towers(args.towers, args.seed)
     if args.one:
         one(args.one)
         return 0
-    flags = (["--statics"] if args.statics else []) + ([] if args.height is None else ["--height", str(args.height)])
+    flags = ["--settle"] if args.settle else []
     speed(args.game or list(RUNS), args.repeat, flags)
     return 0
 

@@ -8,11 +8,14 @@ passes a limit (the verdict is known). The verdict keeps every piece's pose at t
 moment it was decided, so a picture can show exactly what the numbers describe.
 
 The games ask `judged`, which remembers a verdict by the shapes of the pieces and where
-they lie. The computer architects ask `stands` with statics first: a building that statics
-alone show standing (`surely_stands`: each piece wholly on the flat tops below it, every
-load inside what holds it, no taller than SURE_HEIGHT_MM) needs no settle, for the physics
-has judged every such building standing (bench/bench_building_speed.py --sure). STATICS
-lets the games' own verdicts take the statics too; it is off: those settle.
+they lie, and the computer architects ask `stands`: both take statics first. A building
+that statics alone show standing (`surely_stands`: each piece wholly on the flat tops below
+it, every load inside what holds it) stands, as rigid wood does, at any height; it needs no
+settle. Every other building is settled. Up to 250 mm the physics agrees with the statics
+on every such building it was asked (bench/bench_building_speed.py --sure); above that the
+solver's sway turns a narrow top piece of a few tall towers 2° against the one under it
+(a 410 mm column of aligned blocks with two 10 mm posts on top falls at 10 iterations and
+stands at 20: tests/test_physical_truth.py), which the statics do not share.
 """
 
 from __future__ import annotations
@@ -273,8 +276,10 @@ def _run(scene: Scene, until: int) -> None:
 _cp_step = pymunk._chipmunk.lib.cpSpaceStep
 
 #: whether the games' verdicts (`judged`, and `stands` unless told) let statics decide where
-#: they are sure (`surely_stands`); the architects' planner asks them whatever this says
-STATICS = False
+#: they are sure (`surely_stands`); the architects' planner asks them whatever this says.
+#: Off, every building is settled (bench/bench_building_speed.py --settle: the games as they
+#: were before 2026-12-07)
+STATICS = True
 #: verdicts `judged` remembers, newest last, by the shapes of the building (see _key)
 _JUDGED: OrderedDict = OrderedDict()
 JUDGED_MAX = 4096
@@ -343,8 +348,8 @@ def _static_verdict(building: Building) -> Verdict | None:
 
 def judged(building: Building) -> Verdict:
     """The verdict of the building, as every game asks it: by statics where they are sure
-    (`surely_stands`, while STATICS is on: the physics has judged every such building
-    standing), else `settle`'s; remembered for buildings made of the same shapes in the same
+    (`surely_stands`, while STATICS is on: such a building stands as rigid wood does), else
+    `settle`'s; remembered for buildings made of the same shapes in the same
     places: a bot tries a piece in its own copy and the game then judges the very same
     building, and a search plays many worlds through the same builds. The settle is
     deterministic, so the verdict is the one a fresh settle gives; each caller gets its own
@@ -367,17 +372,13 @@ def stands(building: Building, *, statics: bool | None = None) -> bool:
 #: how far inside what holds it a centre of mass must lie for `surely_stands` (mm): a
 #: piece's inside its own base, everything above a floor inside that floor
 SURE_MARGIN_MM = 2.0
-#: the tallest building statics decide (mm): above it the physics judges some towers of their
-#: kind fallen (the solver's sway of a tall tower turns a piece 2° against the one under it:
-#: 68 of 1,893 Countdown towers over 250 mm, the lowest 262 mm; none of 1,930 up to 250 mm)
-SURE_HEIGHT_MM = 200.0
 _FLAT = 1e-6        # mm: the planner's placements are rounded to 6 decimals
 
 
 def surely_stands(building: Building) -> bool:
-    """Whether statics alone say the building stands, in a class of buildings the physics
-    verdict (`settle`) has judged standing every time it was asked: True there, False when
-    only the physics can tell. The architects' planner asks it before the physics.
+    """Whether statics alone say the building stands: True for a class of buildings that
+    stand as rigid wood does, False when only the physics can tell. The games' verdicts and
+    the architects' planner ask it before the physics.
 
     The class is the one the planner
     and Countdown's builders build: floors from 1 up, the pieces of a floor side by side
@@ -386,10 +387,9 @@ def surely_stands(building: Building) -> bool:
     every piece's bottom exactly on the table (floor 1) or on the flat tops of the floor
     below, its base reaching both sides of its width and lying wholly over them; every
     piece's own centre of mass, and that of everything above a floor, SURE_MARGIN_MM inside
-    its base or that floor; nothing higher than SURE_HEIGHT_MM. Every piece then rests wholly
-    on what holds it and every load lies within the piece under it: nothing can tip, and with
-    no push sideways nothing slides. bench/bench_building_speed.py --sure tries it against
-    the physics. (It needs no rule check: pieces of a floor side by side between two flat
+    its base or that floor. Every piece then rests wholly on what holds it and every load lies
+    within the piece under it: nothing can tip, and with no push sideways nothing slides, at
+    any height. bench/bench_building_speed.py --sure tries it against the physics. (It needs no rule check: pieces of a floor side by side between two flat
     levels cannot overlap.)
     """
     placements = building.placements
@@ -403,8 +403,6 @@ def surely_stands(building: Building) -> bool:
         return False
     polys = [building.polygons(i) for i in range(len(placements))]
     ext = [geometry.bounds(parts) for parts in polys]
-    if max(e[3] for e in ext) > SURE_HEIGHT_MM:
-        return False
     centres = [_centroid_x(parts) for parts in polys]
     support: list[tuple[float, float]] | None = None      # the floor below's flat tops (None: the table)
     level = 0.0

@@ -22,7 +22,7 @@ from physics.practice.build import BuildPractice  # noqa: E402
 from physics.practice.presets import preset_lots  # noqa: E402
 from physics.practice.vending import VendingPractice  # noqa: E402
 from physics.scenes import load_scene  # noqa: E402
-from physics.stability import settle  # noqa: E402
+from physics.stability import judged, settle  # noqa: E402
 from physics.vending import random_drinks  # noqa: E402
 from physics.window import render  # noqa: E402
 from physics.window.build import BuildWindow  # noqa: E402
@@ -88,14 +88,14 @@ def inside(bench, i, x, y, depth=3.0) -> bool:
 
 def test_png_of_a_standing_building_shows_each_piece_at_the_verdicts_pose(tmp_path, capsys):
     png = tmp_path / "house.png"
-    code, out, _ = run(capsys, "practice", "build", "--scene", str(HOUSE), "--json", "--png", str(png))
+    code, out, _ = run(capsys, "practice", "build", "--scene", str(HOUSE), "--json", "--png", str(png), "--physics")
     data = json.loads(out)
     assert code == 0 and data["passes"] is True and data["verdict"]["ended"] == "asleep"
     image = pygame.image.load(str(png))
     assert image.get_size() == window.SIZE
 
     bench = BuildPractice(load_scene(str(HOUSE)))
-    bench.stop()
+    bench.stop(physics=True)
     bench.finish()
     view = BuildWindow(bench).view()
     for pose in data["verdict"]["poses"]:
@@ -194,7 +194,12 @@ def test_build_json_gives_the_check_and_the_verdict(capsys, tmp_path):
     code, out, _ = run(capsys, "practice", "build", "--scene", str(HOUSE), "--json")
     assert code == 0
     assert json.loads(out) == {"check": [], "passes": True,
+                               "verdict": judged(load_scene(str(HOUSE))).as_dict()}
+    assert json.loads(out)["verdict"]["ended"] == "statics", "the house needs no settle"
+    code, out, _ = run(capsys, "practice", "build", "--scene", str(HOUSE), "--json", "--physics")
+    assert json.loads(out) == {"check": [], "passes": True,
                                "verdict": settle(load_scene(str(HOUSE))).as_dict()}
+    assert json.loads(out)["verdict"]["ended"] == "asleep"
 
     code, out, _ = run(capsys, "practice", "build", "--scene", str(tipping(tmp_path)), "--json")
     data = json.loads(out)
@@ -382,10 +387,8 @@ def test_build_screen_pick_move_turn_flip_drop_take_back_and_stop():
     assert "block-40x20-1" in bench.supply()
 
     screen.handle(key(pygame.K_s))
-    assert bench.phase == "settling" and bench.verdict.stands
-    while bench.phase == "settling":
-        screen.update()
-    assert bench.frame == bench.verdict.steps
+    assert bench.verdict.stands and bench.verdict.ended == "statics", "a cube on the card: nothing can move"
+    assert bench.phase == "verdict" and bench.frame == bench.verdict.steps == 0
     assert {v.rule for v in bench.violations} >= {R_PIECES}
     screen.draw(surface)
     before = bench.cursor

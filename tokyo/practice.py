@@ -61,7 +61,10 @@ def register(sub) -> None:
     b.add_argument("--scene", metavar="FILE", type=_scene,
                    help="a building as JSON or TOML (docs/scenes.md), or the name of a shipped example "
                         "such as house-3-floors")
-    b.add_argument("--json", action="store_true", help="no window: print the check and the settle verdict")
+    b.add_argument("--json", action="store_true", help="no window: print the check and the verdict")
+    b.add_argument("--physics", action="store_true",
+                   help="the physics' verdict of every building, even one that statics alone show standing "
+                        "(the games take statics first there)")
     b.add_argument("--png", metavar="FILE", type=_png,
                    help="no window: draw the building at the verdict's moment (and, if it fell, where it "
                         "comes to rest) into a PNG")
@@ -111,19 +114,19 @@ def _cmd_build(args) -> int:
     from physics.building import Building
     from physics.practice.build import BuildPractice
     from physics.scenes import load_scene
-    from physics.stability import settle
+    from physics.stability import judged, settle
     building = load_scene(args.scene) if args.scene else None
     if not args.json and not args.png:
         from physics.window.build import BuildWindow
         return _open_window(lambda: BuildWindow(BuildPractice(building)), args.fullscreen, "Tokyo build practice")
     if building is None:
         building = Building(BuildPractice().lot)
-    violations, verdict = building.check(), settle(building)
+    violations, verdict = building.check(), (settle if args.physics else judged)(building)
     if args.png:
         from physics import window
         from physics.window.build import BuildWindow
         bench = BuildPractice(building)
-        bench.stop()
+        bench.stop(physics=args.physics)
         bench.finish()
         _write_png(window, BuildWindow(bench), args.png, settled_beside=True)
     if args.json:

@@ -2,7 +2,7 @@
 
 Everything a build practice screen shows and does, with no drawing and no input: the
 screens turn keys and clicks into these calls and draw what `pieces_now()` and the
-report say. After Stop! the verdict comes from `stability.settle`; the animation steps a
+report say. After Stop! the verdict is the games' own (`stability.judged`); the animation steps a
 second scene of the same building through the same deterministic steps, stops at the
 moment the verdict was decided (so the picture shows what the numbers describe) and,
 on `play_on()`, goes on to show where the pieces end up.
@@ -18,7 +18,7 @@ from core.errors import IllegalMove
 
 from .. import geometry, world
 from ..building import R_OVERLAP, R_RESTS, Building, Lot, Placement, Violation
-from ..stability import Scene, Verdict, build_scene, settle
+from ..stability import Scene, Verdict, build_scene, judged, settle
 from ..world import TOUCH_MM
 from .presets import lot_label, preset_lots
 
@@ -390,12 +390,13 @@ class BuildPractice:
                                  self.building.pieces)
         self._changed()
 
-    def stop(self) -> None:
-        """Stop! Check the rules, get the settle verdict, and start the animation of it."""
+    def stop(self, physics: bool = False) -> None:
+        """Stop! Check the rules, get the games' verdict (with `physics`: the settle's, even
+        where statics alone decide), and start the animation of it."""
         self.held = None
         self.refusal = ""
         self.violations = self.building.check()
-        self.verdict = settle(self.building)
+        self.verdict = (settle if physics else judged)(self.building)
         self.scene = build_scene(self.building) if self.building.placements else None
         self._shown = None
         self.frame = 0
@@ -548,11 +549,16 @@ class BuildPractice:
             items.append(ReportItem("alert", f"At {v.seconds:.2f} s {n} piece{'s' if n > 1 else ''} had moved past "
                                              f"{world.MOVE_LIMIT_MM:g} mm or {world.TURN_LIMIT_DEG:g}°",
                                     tuple(lines)))
+        elif v.ended == "statics":
+            items.append(ReportItem("good", "Nothing can move", (
+                "every piece lies wholly on the flat top below it, every load inside what holds it",)))
         else:
             why = {"asleep": "every piece came to rest", "time": "the whole watch"}.get(v.ended, v.ended)
             items.append(ReportItem("good", f"Nothing moved past {world.MOVE_LIMIT_MM:g} mm or "
                                             f"{world.TURN_LIMIT_DEG:g}°", (f"watched {v.seconds:.2f} s: {why}",)))
-        if self.at_verdict:
+        if v.ended == "statics":
+            shown = "The picture shows the building as it was placed: it stands as it is"
+        elif self.at_verdict:
             shown = f"The picture shows the moment of the verdict, {v.seconds:.2f} s after Stop!"
             if v.moved:
                 shown += " — P: play on"
