@@ -5,6 +5,7 @@ against its set-up (004:249). The other games' counts are in tests/test_tts_*.py
 from __future__ import annotations
 
 import io
+import math
 import json
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -16,13 +17,15 @@ from core import games
 from tokyo.cli import main
 from physics.pieces import catalogue
 from physics.vending import machine
+from physics import world
 from tts import models
+from tts.units import grams_to_mass as units_mass
 from tts.export import build, layouts
 from tts.table import LayoutError, Table, seat
 
 from tts.layouts.common import drink_set
 
-from .tts_support import bags, export_of, exported, objects, owned, tagged, urls, yen
+from .tts_support import bags, export_of, exported, objects, owned, snap_points, tagged, urls, yen
 
 MM = 25.4
 
@@ -50,7 +53,11 @@ def test_every_game_exports_with_every_file_it_names(tmp_path, name):
     assert save["TabStates"]["0"]["title"] == "Rules" and info.title.split()[0] in save["TabStates"]["0"]["body"]
     assert save["Turns"]["TurnOrder"] == [seat(i, info.min_players).colour for i in range(info.min_players)]
     for o in objects(save):
-        assert o.get("Tags"), f"{o['Name']} {o.get('Nickname')!r} has no component tag"
+        if o["Name"] not in ("HandTrigger", "FogOfWarTrigger"):     # a tagged zone would act on its tags only
+            assert o.get("Tags"), f"{o['Name']} {o.get('Nickname')!r} has no component tag"
+            assert not o["Tags"][0][0].isupper(), "a component kind comes first"
+    hands = [o for o in save["ObjectStates"] if o["Name"] == "HandTrigger"]
+    assert [h["FogColor"] for h in hands] == save["Turns"]["TurnOrder"], "a hand zone for every seat"
 
 
 @pytest.mark.parametrize("name", sorted(layouts()))
@@ -74,7 +81,8 @@ def test_a_picture_is_encoded_once_and_decodes_to_its_own_pixels():
     from tts import draw
     card = draw.card("Tako", ["¥300"])
     first = draw.png(card)
-    again = draw.card("Tako", ["¥300"])
+    assert draw.card("Tako", ["¥300"]) is card, "a face is drawn once a process (draw.kept)"
+    again = card.copy()                          # drawn anew: the same pixels
     assert draw.png(again) is first
     back = draw.pygame.image.load(io.BytesIO(first), "x.png")
     assert back.get_size() == card.get_size() and back.get_at((40, 200)) == card.get_at((40, 200))
@@ -149,27 +157,44 @@ def test_an_l_shape_has_no_wall_inside_it():
     assert t.area == pytest.approx(2 * (2 * u * u) + 2 * (2 * u * u) + 2 * (u * u), rel=1e-6)
 
 
-def test_the_collider_is_one_convex_object_a_part(tmp_path):
+def test_an_l_shaped_piece_is_two_convex_objects_joined_where_the_piece_lies():
+    """TTS treats a loose object's collider as convex: an L is one object a part, the second
+    attached to the first (ChildObjects), each its own convex mesh drawn on the piece's axes,
+    so together they are the L where the piece lies."""
+    t = Table("x", "x", 2)
     parts = [[(0, 0), (20, 0), (20, 60), (0, 60)], [(20, 0), (60, 0), (60, 20), (20, 20)]]
-    text = models.collider_obj(parts, 20, "l")
-    assert text.count("\no ") == 2
-    meshes, vertices, faces = [], [], None
-    for row in text.splitlines():                      # each "o" a mesh of its own (indices run on)
-        if row.startswith("o "):
-            faces = []
-            meshes.append(faces)
-        elif row.startswith("v "):
-            vertices.append([float(x) for x in row.split()[1:4]])
-        elif row.startswith("f "):
-            faces.append([int(x) - 1 for x in row.split()[1:4]])
-    meshes = [trimesh.Trimesh(vertices, f) for f in meshes]
-    assert len(meshes) == 2 and all(m.is_watertight and m.volume > 0 for m in meshes)
-    for m in meshes:                                   # convex: no corner outside any face's plane
-        for normal, origin in zip(m.face_normals, m.triangles[:, 0]):
-            assert max((m.vertices - origin) @ normal) <= 1e-9
-    lo = min(m.bounds[0][0] for m in meshes)
-    hi = max(m.bounds[1][0] for m in meshes)
-    assert hi - lo == pytest.approx(60 / MM)
+    head = t.model("l", parts, 20, 5.0, 7.0, rot=90.0, mass_g=12.0)
+    assert len(head["ChildObjects"]) == 1
+    child = head["ChildObjects"][0]
+    corners = []
+    for o in (head, child):
+        assert o["CustomMesh"]["Convex"] is True and o["CustomMesh"]["ColliderURL"] == o["CustomMesh"]["MeshURL"]
+        assert o["Rigidbody"]["Mass"] == pytest.approx(units_mass(6.0))
+        assert o["PhysicsMaterial"]["StaticFriction"] == pytest.approx(world.WOOD_ON_WOOD)
+        mesh = trimesh.load(io.StringIO(_file_of(t, o).decode()), file_type="obj")
+        assert mesh.is_watertight and mesh.volume > 0
+        for normal, origin in zip(mesh.face_normals, mesh.triangles[:, 0]):   # no corner outside a face
+            assert max((mesh.vertices - origin) @ normal) <= 1e-9
+        corners += [tuple(round(v * MM, 3) for v in vertex[:2]) for vertex in mesh.vertices]
+    c = child["Transform"]
+    assert (c["posX"], c["posY"], c["posZ"], c["rotY"]) == (0.0, 0.0, 0.0, 0.0), "on the first part, as it is"
+    # the piece's middle across (30 mm) and its bottom are the origin: the L's corners around it
+    assert {(-30.0, 0.0), (-10.0, 60.0), (30.0, 20.0), (30.0, 0.0), (-30.0, 60.0)} <= set(corners)
+    assert (head["Transform"]["posX"], head["Transform"]["posZ"]) == (5.0, 7.0)
+
+
+def test_twins_share_their_mesh_files():
+    t = Table("x", "x", 2)
+    ell = [[(0, 0), (20, 0), (20, 60), (0, 60)], [(20, 0), (60, 0), (60, 20), (20, 20)]]
+    t.model("l-1", ell, 20, 0, 0)
+    t.model("l-2", ell, 20, 4, 0)
+    t.model("block", [[(0, 0), (40, 0), (40, 20), (0, 20)]], 20, 8, 0)
+    assert len([n for n in t.files if n.endswith(".obj")]) == 3, "the L's two parts, once, and the block"
+
+
+def _file_of(t, o) -> bytes:
+    url = o["CustomMesh"]["MeshURL"]
+    return next(data for name, data in t.files.items() if url.endswith(name))
 
 
 # ---- nothing half-exported ------------------------------------------------------------------
@@ -219,7 +244,7 @@ def test_the_command_writes_the_save_and_a_picture(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv,words", [
-    (["tts", "export", "chocolate_milk", "--out", "X"], "needs GAME and --players"),
+    (["tts", "export", "--out", "X"], "needs GAME"),
     (["tts", "export", "chess", "--players", "2", "--out", "X"], "no game called 'chess'"),
     (["tts", "export", "chocolate_milk", "--players", "12", "--out", "X"], "players"),
     (["tts", "export", "chocolate_milk", "--players", "2", "--option", "boxes=9", "--out", "X"], "boxes"),
@@ -286,7 +311,7 @@ def test_chocolate_milk_set_up_counted(tmp_path, players):
     assert len(crates) == rules.total_crates(players, s.boxes)
     assert len(tagged(save, "colour card")) == 6 and len(tagged(save, "shape card")) == 6
     assert len([o for o in objects(save) if o["Name"] == "Die_6"]) == 2
-    snaps = {(p["Position"]["x"], p["Position"]["z"]) for p in save["SnapPoints"]}
+    snaps = {(round(x, 4), round(z, 4)) for x, z, _ in snap_points(save)}
     assert {(o["Transform"]["posX"], o["Transform"]["posZ"]) for o in lots} <= snaps      # each card on its place
 
 
@@ -304,3 +329,113 @@ def test_docs_show_every_game_s_layout():
     # docs/tts/GAME.png, drawn by bench/tts_pictures.py, for a person to look at
     docs = Path(__file__).resolve().parents[1] / "docs" / "tts"
     assert {p.stem for p in docs.glob("*.png")} >= set(layouts())
+
+
+# ---- a mod friends can play: seats, secrets, pieces that behave, files to share ------------
+
+_TABLES: dict = {}
+
+
+def table_for(name: str, players: int, factory) -> dict:
+    """The save of `name` for `players`, exported once for this module's checks."""
+    if (name, players) not in _TABLES:
+        _TABLES[name, players] = exported(name, players, factory.mktemp(f"{name}{players}"))[1]
+    return _TABLES[name, players]
+
+
+def every_count_export():
+    """(game, players) at each game's most players (the fewest: test_every_game_exports_with_every_file_it_names)."""
+    return [(name, games.load(name).info.max_players) for name in sorted(layouts())]
+
+
+@pytest.mark.parametrize("name,players", every_count_export())
+def test_every_seat_has_a_hand_zone_in_its_colour_at_its_place(tmp_path_factory, name, players):
+    save = table_for(name, players, tmp_path_factory)
+    hands = [o for o in save["ObjectStates"] if o["Name"] == "HandTrigger"]
+    assert sorted(h["FogColor"] for h in hands) == sorted(seat(i, players).colour for i in range(players))
+    for h in hands:
+        i = next(k for k in range(players) if seat(k, players).colour == h["FogColor"])
+        here = (h["Transform"]["posX"], h["Transform"]["posZ"])
+        nearest = min(range(players), key=lambda k: math.dist(here, (seat(k, players).x, seat(k, players).z)))
+        assert nearest == i, f"{h['FogColor']}'s hand lies nearer another seat"
+        assert h["Locked"] is True and h["Nickname"] == f"{h['FogColor']}'s hand"
+
+
+@pytest.mark.parametrize("name,players", [("izakaya", 5), ("tsukiji", 6)])
+def test_a_sealed_bid_is_made_where_only_its_seat_sees(tmp_path_factory, name, players):
+    save = table_for(name, players, tmp_path_factory)
+    zones = [o for o in save["ObjectStates"] if o["Name"] == "FogOfWarTrigger" and o["Nickname"].endswith("sealed bid")]
+    assert sorted(z["FogColor"] for z in zones) == sorted(seat(i, players).colour for i in range(players))
+    assert all(z["Nickname"] == f"{z['FogColor']}'s sealed bid" for z in zones)
+
+
+@pytest.mark.parametrize("name,players", every_count_export())
+def test_every_piece_is_convex_parts_with_the_physics_mass_and_friction(tmp_path_factory, name, players):
+    save = table_for(name, players, tmp_path_factory)
+    models = [o for o in objects(save) if o["Name"] == "Custom_Model"]
+    for o in models:
+        assert o["CustomMesh"]["Convex"] is True, o["Nickname"]
+        assert o["PhysicsMaterial"]["StaticFriction"] == world.WOOD_ON_WOOD
+    heads = [o for o in models if "attached part" not in o["Tags"]]
+    for o in heads:
+        parts = [o, *o.get("ChildObjects", [])]
+        assert all("Rigidbody" in q for q in parts) or not any("Rigidbody" in q for q in parts)
+    cat = catalogue()
+    for o in (o for o in heads if "piece" in o["Tags"][:1]):
+        pid = o["Nickname"].split()[1] if o["Nickname"].split()[1] in cat else o["Nickname"].split()[0]
+        total = sum(q["Rigidbody"]["Mass"] for q in [o, *o.get("ChildObjects", [])])
+        assert total == pytest.approx(units_mass(cat[pid].mass_g), rel=1e-4), pid
+    files = [u for u in urls(save) if u.endswith(".obj")]
+    assert len(files) == len(set(files))
+
+
+@pytest.mark.parametrize("name,players", every_count_export())
+def test_every_snap_point_says_what_snaps_there(tmp_path_factory, name, players):
+    """A tagged snap point pulls in only objects sharing a tag: each names what goes there,
+    a kind of component the game has."""
+    save = table_for(name, players, tmp_path_factory)
+    kinds = {t for o in objects(save) for t in o.get("Tags", [])}
+    assert snap_points(save)
+    for x, z, tags in snap_points(save):
+        assert tags and set(tags) & kinds, (x, z, tags)
+
+
+def test_files_are_readable_by_all_and_their_names_need_no_escaping(tmp_path):
+    _, save = exported("chocolate_milk", 2, tmp_path, base_url="https://example.org/tokyo")
+    for path in (tmp_path / "chocolate_milk").rglob("*"):
+        if path.is_file():
+            assert path.stat().st_mode & 0o777 == 0o644, path
+            assert all(c.isascii() and (c.isalnum() or c in "-_./") for c in path.name), path.name
+    assert (tmp_path / "chocolate_milk.json").stat().st_mode & 0o777 == 0o644
+    assert "file://" not in json.dumps(save)
+
+
+@pytest.mark.parametrize("name,players", every_count_export())
+def test_nothing_lies_in_a_zone_but_what_belongs_there(tmp_path_factory, name, players):
+    """TTS takes what lies in a hand zone into that hand, and hides what lies in a hidden zone:
+    the set-up puts nothing there but a seat's hidden yen in its own zone (000:92)."""
+    save = table_for(name, players, tmp_path_factory)
+    zones = [o for o in save["ObjectStates"] if o["Name"] in ("HandTrigger", "FogOfWarTrigger")]
+    assert zones
+    for zone in zones:
+        zt = zone["Transform"]
+        a = math.radians(zt["rotY"])
+        for o in save["ObjectStates"]:
+            if o in zones or ("(hidden money)" in zone["Nickname"] and "yen" in o["Tags"][:1]
+                              and zone["FogColor"] in o["Tags"]):
+                continue
+            dx, dz = o["Transform"]["posX"] - zt["posX"], o["Transform"]["posZ"] - zt["posZ"]
+            lx, lz = dx * math.cos(a) - dz * math.sin(a), dx * math.sin(a) + dz * math.cos(a)
+            assert abs(lx) > zt["scaleX"] / 2 or abs(lz) > zt["scaleZ"] / 2, (zone["Nickname"], o.get("Nickname"))
+
+
+def test_an_export_that_would_break_tts_s_rules_writes_nothing(tmp_path, monkeypatch):
+    """Every export is checked against the Knowledge Base's rules (tts.checks): a card sheet
+    wider than TTS loads is refused in one line, and nothing is written."""
+    import tts.export as export
+    from tts import table as tts_table
+    monkeypatch.setattr(tts_table, "SHEET_PX", 9000)
+    m = games.load("chocolate_milk").new(8, seed=1, options=games.load("chocolate_milk").info.settle_options(8, {}))
+    with pytest.raises(LayoutError, match=r"would break TTS's rules .*within 4096"):
+        export.export(m, tmp_path / "out")
+    assert not (tmp_path / "out").exists()

@@ -28,7 +28,7 @@ from tts.layouts.common import drink_set
 from tts.table import COLOURS, TABLE_Y, LayoutError
 from tts.units import CARD, units
 
-from .tts_support import bags, export_of, exported, objects, owned, tagged, urls, yen
+from .tts_support import bags, export_of, exported, objects, owned, snap_points, tagged, urls, yen
 
 COLOUR_IDS = ("white", "mint", "black", "blue", "red", "purple")
 
@@ -325,7 +325,11 @@ def test_izakaya_pieces_turned_and_flipped_stand_where_the_physics_has_them(tmp_
                      [Placement(**p) for p in d["buildings"][key]], pieces=catalogue())
         for i, p in enumerate(b.placements):
             o = one([q for q in tagged(save, "piece", "built") if q["Nickname"].startswith(p.piece + " ")])
-            mesh = local(o["CustomMesh"]["MeshURL"]).read_text().splitlines()
+            # the piece's convex parts: the object and those attached to it, at its own origin
+            assert all(c["Transform"]["posX"] == c["Transform"]["posY"] == c["Transform"]["posZ"] == 0.0
+                       for c in o.get("ChildObjects", []))
+            mesh = [row for q in [o, *o.get("ChildObjects", [])]
+                    for row in local(q["CustomMesh"]["MeshURL"]).read_text().splitlines()]
             world = [unity(tuple(map(float, row.split()[1:4])), o["Transform"]) for row in mesh if row.startswith("v ")]
             corners = [pt for part in b.polygons(i) for pt in part]
             base = min(w[1] for w in world) - units(min(y for _, y in corners))
@@ -428,7 +432,7 @@ def check_spree(match, save: dict) -> None:
         assert all(within(c, priced[g], 0.8) for c in chips)
     assert yen(o for o in table if "yen" in o["Tags"]) == sum(s["yen"]) + sum(s["prices"].values())
     assert len([o for o in objects(save) if o["Name"] == "Infinite_Bag"]) == 3
-    snaps = [(p["Position"]["x"], p["Position"]["z"]) for p in save["SnapPoints"]]
+    snaps = [(x, z) for x, z, _ in snap_points(save)]
     for d in fl.dots:                      # a snap point on every blue dot
         r, c = fl.cell(d)
         assert any(math.dist(p, (cols[c], rows[r])) < 0.01 for p in snaps), d

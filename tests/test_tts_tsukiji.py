@@ -13,6 +13,8 @@ is refused in one line with nothing written; exporting never changes the match.
 
 from __future__ import annotations
 
+import math
+
 import json
 import struct
 from collections import Counter
@@ -27,7 +29,7 @@ from games.tsukiji.data import BASE_EXTERNAL, BASE_FISH, EXTERNAL, FISH
 from tts.export import export
 from tts.table import LayoutError, seat
 
-from .tts_support import bags, export_of, exported, objects, owned, tagged, urls, yen
+from .tts_support import bags, export_of, exported, objects, owned, snap_points, tagged, urls, yen
 
 #: a piece's first tag (its kind) and the rules.conserved() count it belongs to, with its second tag
 COUNTED = {"barrel": "barrels:{}", "fish token": "tokens:{}", "licence": "licences:{}", "boat": "boats:{}",
@@ -204,7 +206,7 @@ def check_save(rules, s, save: dict, out: Path) -> None:
     assert named and all(p.is_file() for p in named)
     assert {p for p in (out / "tsukiji").rglob("*") if p.is_file()} == named
     assert len({o["GUID"] for o in objects(save)}) == len(objects(save))
-    assert save["SnapPoints"] and all(o.get("Tags") for o in objects(save))
+    assert snap_points(save) and all(o.get("Tags") for o in objects(save))
 
 
 # ---- random legal moves ---------------------------------------------------------------------------
@@ -292,19 +294,31 @@ def test_a_position_s_pieces_lie_where_the_state_has_them(tsukiji, tmp_path):
     assert len(marker) == 1 and on(marker[0], footprint(eel))
 
 
-def test_hidden_money_puts_each_seat_s_yen_in_a_bag_of_its_own(tsukiji, tmp_path):
+def in_zone(zone: dict, o: dict) -> bool:
+    """Whether object o's centre lies inside the zone's box (its place, turn about y and size)."""
+    z, t = zone["Transform"], o["Transform"]
+    a = math.radians(z["rotY"])
+    dx, dz = t["posX"] - z["posX"], t["posZ"] - z["posZ"]
+    lx, lz = dx * math.cos(a) - dz * math.sin(a), dx * math.sin(a) + dz * math.cos(a)
+    return abs(lx) <= z["scaleX"] / 2 and abs(lz) <= z["scaleZ"] / 2
+
+
+def test_hidden_money_lies_in_a_zone_only_its_owner_sees_into(tsukiji, tmp_path):
+    """000:92: each seat's yen lies in a hidden zone of its own colour, which TTS keeps from
+    every other colour's eyes; the other seats' yen are outside it."""
     m, save = exported("tsukiji", 5, tmp_path, seed=2, options={"money": "hidden", **EXPANSION})
     play_random(m, seed=5, moves=40)
     save = export_of(m, tmp_path / "later")
     check_save(tsukiji.rules, m.state, save, tmp_path / "later")
+    zones = {o["FogColor"]: o for o in save["ObjectStates"]
+             if o["Name"] == "FogOfWarTrigger" and "(hidden money)" in o["Nickname"]}
+    assert sorted(zones) == sorted(seat(i, 5).colour for i in range(5))
     for i in range(5):
         colour = seat(i, 5).colour
-        found = bags(save, f"{colour}'s yen (hidden money)")
-        assert len(found) == 1, colour
-        inside = found[0]["ContainedObjects"]
-        assert yen(inside) == m.state.treasury.balances[f"seat{i}"]
-        loose = [o for o in save["ObjectStates"] if "yen" in o["Tags"][:1] and colour in o["Tags"]]
-        assert loose == [], f"{colour}'s chips lie in the open"
+        chips = [o for o in save["ObjectStates"] if "yen" in o["Tags"][:1] and colour in o["Tags"]]
+        assert yen(chips) == m.state.treasury.balances[f"seat{i}"]
+        assert all(in_zone(zones[colour], c) for c in chips), f"{colour}'s chips lie outside their zone"
+        assert not any(in_zone(z, c) for other, z in zones.items() if other != colour for c in chips)
     _, open_save = exported("tsukiji", 5, tmp_path / "open", seed=2, options=EXPANSION)
     assert not [o for o in objects(open_save) if "(hidden money)" in o.get("Nickname", "")]
 

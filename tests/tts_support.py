@@ -25,9 +25,14 @@ def export_of(match, out: Path, *, base_url: str | None = None) -> dict:
     return json.loads(e.path.read_text(encoding="utf-8"))
 
 
+#: the seats' zones: not components (they hold none and carry no tags: a tagged zone would act
+#: only on objects sharing its tags), checked by their own tests
+ZONES = ("HandTrigger", "FogOfWarTrigger")
+
+
 def objects(save: dict) -> list[dict]:
-    """Every object, those in bags and decks included."""
-    return list(walk(save))
+    """Every component, those in bags and decks included (the seats' zones are not)."""
+    return [o for o in walk(save) if o["Name"] not in ZONES]
 
 
 def tagged(save: dict, *tags: str, inside=None) -> list[dict]:
@@ -65,3 +70,19 @@ def urls(save: dict) -> set[str]:
 def near(o: dict, x: float, z: float, r: float) -> bool:
     t = o["Transform"]
     return (t["posX"] - x) ** 2 + (t["posZ"] - z) ** 2 <= r * r
+
+
+def snap_points(save: dict) -> list[tuple[float, float, list[str]]]:
+    """Every snap point of the save where it lies on the table (x, z) and its tags: the
+    table's own, and those attached to a board, carried to the table's axes by the board's
+    place, turn (about y: local x goes to (cos, -sin)) and scale."""
+    import math
+    out = [(p["Position"]["x"], p["Position"]["z"], p.get("Tags", [])) for p in save["SnapPoints"]]
+    for o in objects(save):
+        tr = o["Transform"]
+        t = math.radians(tr["rotY"])
+        for p in o.get("AttachedSnapPoints", []):
+            lx, lz = p["Position"]["x"] * tr["scaleX"], p["Position"]["z"] * tr["scaleZ"]
+            out.append((tr["posX"] + lx * math.cos(t) + lz * math.sin(t),
+                        tr["posZ"] - lx * math.sin(t) + lz * math.cos(t), p.get("Tags", [])))
+    return out

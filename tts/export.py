@@ -5,7 +5,8 @@ A game's layout is one of the parts its single registration names (its info.toml
 `[parts] tts = "module:function"`, core.games); the function takes (match, table) and puts
 the match's components on the `tts.table.Table`. Layouts are listed without importing them;
 only the one asked for is loaded, and a layout that fails to import or to lay out is one
-line of error with nothing written. The files go to DIR/GAME.json and
+line of error with nothing written, and so is a save that would break the Knowledge Base's
+rules for custom content (tts.checks: every export is checked). The files go to DIR/GAME.json and
 DIR/GAME/{images,models}/; each is written to a temporary name first and renamed, the save
 last.
 """
@@ -20,6 +21,7 @@ from pathlib import Path
 from core import games
 from core.entrypoints import resolve
 
+from . import checks
 from .table import LayoutError, Table, dumps
 
 
@@ -75,7 +77,17 @@ def build(match, *, base_url: str | None = None, out: Path | None = None, note: 
         raise
     except Exception as e:
         raise LayoutError(f"the Tabletop Simulator layout of {name} failed: {type(e).__name__}: {e}") from e
-    return Export(table.save(seed_note=note), table.files)
+    save = table.save(seed_note=note)
+    found = checks.problems(save, table.files, base_url=base_url)
+    if found:
+        raise LayoutError(f"the Tabletop Simulator save of {name} would break TTS's rules for custom content "
+                          f"(tts/checks.py): {found[0]}" + (f" (and {len(found) - 1} more)" if len(found) > 1 else ""))
+    return Export(save, table.files)
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """One file of an export, written atomically and readable by all (0644)."""
+    _write(path, data)
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -84,6 +96,9 @@ def _write(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        # readable by everyone (a web server serving DIR runs as another user), as any
+        # exported file is meant to be shared; mkstemp made it the owner's only
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         os.unlink(tmp)

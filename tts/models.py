@@ -6,7 +6,9 @@ One source of truth: a Jutaku piece is `physics.pieces.catalogue()[id].parts`, a
 (x across, y up). The mesh is one closed shell: where two parts of a piece meet, their
 shared edge is inside the piece and gets no wall, and a corner of one part that lies on
 another's edge splits that edge, so every edge of the mesh has exactly two faces.
-The model stands on y = 0, centred across (x) and in depth (z).
+The model stands on y = 0, centred across (x) and in depth (z). A loose piece in TTS is
+one object a convex part (tts.table.Table.model): each part's own mesh, which is its own
+convex collider too.
 """
 
 from __future__ import annotations
@@ -96,13 +98,19 @@ class Mesh:
         return (min(xs), min(ys), min(zs)), (max(xs), max(ys), max(zs))
 
 
-def extrude(parts: list[list[Point]], depth_mm: float) -> Mesh:
+def origin(parts: list[list[Point]]) -> Point:
+    """Where a model's origin lies in its profile (mm): the middle across, the bottom."""
+    xs = [float(p[0]) for part in parts for p in part]
+    ys = [float(p[1]) for part in parts for p in part]
+    return (min(xs) + max(xs)) / 2, min(ys)
+
+
+def extrude(parts: list[list[Point]], depth_mm: float, at: Point | None = None) -> Mesh:
     """The closed mesh of convex profile parts (mm) extruded `depth_mm` deep, in TTS units,
-    standing on y = 0 and centred in x and z."""
+    centred in z and, unless `at` gives the origin (a whole piece's, for one of its parts),
+    standing on y = 0 and centred in x."""
     rings = refine(parts)
-    xs = [p[0] for r in rings for p in r]
-    ys = [p[1] for r in rings for p in r]
-    cx, y0 = (min(xs) + max(xs)) / 2, min(ys)
+    cx, y0 = at if at is not None else origin(rings)
     h = units(depth_mm) / 2
     m = Mesh()
 
@@ -131,25 +139,6 @@ def to_obj(mesh: Mesh, name: str) -> str:
     rows += [f"v {x:.6f} {y:.6f} {z:.6f}" for x, y, z in mesh.vertices]
     rows += [f"vt {(x - x0) / w:.6f} {(y - y0) / hgt:.6f}" for x, y, _ in mesh.vertices]
     rows += [f"f {a + 1}/{a + 1} {b + 1}/{b + 1} {c + 1}/{c + 1}" for a, b, c in mesh.faces]
-    return "\n".join(rows) + "\n"
-
-
-def collider_obj(parts: list[list[Point]], depth_mm: float, name: str) -> str:
-    """A collider for TTS: each convex part its own closed, convex object (TTS makes a
-    compound collider of them), so an L-shape collides as an L, not as its hull."""
-    xs = [float(p[0]) for part in parts for p in part]
-    ys = [float(p[1]) for part in parts for p in part]
-    cx, y0 = (min(xs) + max(xs)) / 2, min(ys)
-    rows, base = [f"# collider of {name}: one convex object a part"], 0
-    for i, part in enumerate(parts):
-        mesh = extrude([part], depth_mm)
-        # extrude() centres each part on itself; put it back where it lies in the piece
-        pxs = [float(p[0]) for p in part]
-        dx, dy = units((min(pxs) + max(pxs)) / 2 - cx), units(min(float(p[1]) for p in part) - y0)
-        rows.append(f"o {name}_part{i + 1}")
-        rows += [f"v {x + dx:.6f} {y + dy:.6f} {z:.6f}" for x, y, z in mesh.vertices]
-        rows += [f"f {a + 1 + base} {b + 1 + base} {c + 1 + base}" for a, b, c in mesh.faces]
-        base += len(mesh.vertices)
     return "\n".join(rows) + "\n"
 
 

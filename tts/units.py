@@ -16,7 +16,10 @@ MM_PER_UNIT = 25.4
 #: a Custom_Tile at scale 1 spans this many units along its image's width (x); its depth (z)
 #: follows the image's height to width ratio
 TILE_WIDTH = 2.0
-#: a card at scale 1: width and height in units (TTS's standard card)
+#: a card at scale 1: width and height in units (TTS's standard card). A card takes the shape
+#: of its sheet's cells ("square or rectangular depending on the card sheet", TTS's Knowledge
+#: Base, Custom Deck): a card of square cells is taken to keep the width, CARD[0] a side
+#: (approximate, as the rest: check in TTS)
 CARD = (2.2, 3.1)
 #: a poker chip's diameter at scale 1
 CHIP = 1.4
@@ -30,3 +33,14 @@ BAG = 2.2
 
 def units(mm: float) -> float:
     return mm / MM_PER_UNIT
+
+#: TTS's Rigidbody mass per gram (see grams_to_mass)
+MASS_PER_GRAM = 0.1
+
+
+def grams_to_mass(grams: float) -> float:
+    """A piece's mass in TTS's Rigidbody units, which TTS calls arbitrary (its objects weigh 1
+    unless told, and masses should lie within 100 times of each other: TTS's Knowledge Base,
+    Physics and Save File Format). One unit is taken as 10 g, so the wooden pieces (2-40 g)
+    and the drinks weigh about what TTS's own objects do, in the physics' proportions."""
+    return grams * MASS_PER_GRAM

@@ -19,6 +19,8 @@ DECLARATION = MODULES / "@typed-tabletop-simulator" / "declaration" / "src"
 #: the Lua helper types the declaration uses without depending on them
 LUA_TYPES = MODULES / "@typescript-to-lua" / "language-extensions" / "index.d.ts"
 TSC = MODULES / "typescript" / "bin" / "tsc"
+#: what TTS writes that the declaration lacks (hand and hidden zones, physics), added by merging
+ADDITIONS = Path(__file__).parent / "tts_additions.d.ts"
 
 #: the declaration's interface for each object Name the export writes
 TYPES = {"Custom_Tile": "TileData", "Custom_Token": "TokenData", "Custom_Model": "ModelData",
@@ -27,19 +29,26 @@ TYPES = {"Custom_Tile": "TileData", "Custom_Token": "TokenData", "Custom_Model":
 
 
 def object_names() -> dict[str, str]:
-    """ObjectName's members by value, from object.d.ts ("Custom_Tile" → "Tile")."""
-    text = (DECLARATION / "object.d.ts").read_text(encoding="utf-8")
-    body = text[text.index("declare const enum ObjectName"):]
-    body = body[:body.index("}")]
-    return {value: member for member, value in re.findall(r"^\s*(\w+)\s*=\s*\"([^\"]+)\"", body, re.M)}
+    """ObjectName's members by value, from object.d.ts and our additions ("Custom_Tile" → "Tile")."""
+    out = {}
+    for path in (DECLARATION / "object.d.ts", ADDITIONS):
+        text = path.read_text(encoding="utf-8")
+        body = text[text.index("declare const enum ObjectName"):]
+        body = body[:body.index("}")]
+        out.update({value: member
+                    for member, value in re.findall(r"^\s*(\w+)\s*=\s*\"([^\"]+)\"", body, re.M)})
+    return out
 
 
-def _value(v, names, indent: str) -> str:
+def _value(v, names, indent: str, key: str = "") -> str:
+    if key == "SnapPoints" and isinstance(v, list):
+        # the table's snap points, with their tags (tts_additions.d.ts: TableSnapPointData)
+        return f"tableSnaps({_value(v, names, indent)})"
     if isinstance(v, dict):
         if "Name" in v and "Transform" in v:
             return _object(v, names, indent)
         inner = indent + "  "
-        rows = [f"{inner}{json.dumps(k)}: {_value(x, names, inner)}" for k, x in v.items()]
+        rows = [f"{inner}{json.dumps(k)}: {_value(x, names, inner, k)}" for k, x in v.items()]
         return "{\n" + ",\n".join(rows) + f"\n{indent}}}" if rows else "{}"
     if isinstance(v, list):
         if not v:
@@ -64,7 +73,9 @@ def save_to_ts(save: dict, const: str = "save") -> str:
     names = object_names()
     return (f'/// <reference path="{DECLARATION / "index.d.ts"}" />\n'
             f'/// <reference path="{LUA_TYPES}" />\n'
+            f'/// <reference path="{ADDITIONS}" />\n'
             "function obj<T extends ObjectData>(o: T): T { return o; }\n"
+            "function tableSnaps(s: TableSnapPointData[]): TTSSave[\"SnapPoints\"] { return s; }\n"
             f"export const {const}: TTSSave = {_value(save, names, '')};\n")
 
 

@@ -14,7 +14,7 @@ from ..table import COLOURS, Table, reconstructed, seat as seat_at
 from . import jutaku as J
 from .common import drink, drink_set, table_of
 
-HELD_AT = (-7.0, 6.5)             # the first drink a seat holds; the others go right
+HELD_AT = (-4.4, 7.4)             # the first drink a seat holds; the others go right (nearer its own seat than the next, at 8 seats)
 HELD_STEP = 0.85
 HELD_ROW = 6
 KEPT_AT = (J.FAN_AT[0] - 0.9, 1.5)  # the blue drinks kept, below the completed lots

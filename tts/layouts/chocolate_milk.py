@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import draw
 from ..table import COLOURS, Table, reconstructed, seat as seat_at
-from .common import architect, drink, drink_set, lot_cards, lot_description, lot_face, lots, table_of
+from .common import architect, drink, drink_set, lot_cards, lot_description, lot_sides, lots, table_of
 
 CARD_STEP = 3.4
 
@@ -27,10 +27,10 @@ def lay_out(match, t: Table) -> None:
     # the 3×3 grid (004:249): any nine lot cards, blue side up
     grid = lot_cards([c["id"] for c in lots()["cards"]][:9])
     places = [((i % 3 - 1) * CARD_STEP, (1 - i // 3) * CARD_STEP * 1.3) for i in range(9)]
-    t.cards(1, "lots", [(lot_face(c), f"lot {i + 1}", lot_description(c), ("lot card",))
-                        for i, c in enumerate(grid)], draw.back("lot"), places)
+    t.cards(1, "lots", [(up, f"lot {i + 1}", lot_description(c), ("lot card",), down)
+                        for i, c in enumerate(grid) for up, down in [lot_sides(c)]], draw.back("lot"), places)
     for x, z in places:
-        t.snap(x, z, 180.0)
+        t.snap(x, z, 180.0, what="lot card")
     for card, drinks in enumerate(tab["grid"]):
         x, z = places[card]
         for k, d in enumerate(drinks):
@@ -50,7 +50,7 @@ def lay_out(match, t: Table) -> None:
         spots.append((x, z))
     t.cards(3, "attribute-cards", faces, draw.back("JIDOHANBAIKI"), spots)
     for x, z in spots:
-        t.snap(x, z, 180.0)
+        t.snap(x, z, 180.0, what=("colour card", "shape card"))
     for (x, z), on_card, kind in zip(spots, tab["cards"], kinds):
         if on_card:
             t.yen(on_card, x, z - 2.2, owner=f"the {kind.name} card")

@@ -49,7 +49,8 @@ def drink(t: Table, index: int, x: float, z: float, **kw) -> dict:
     kw.setdefault("description", "A JIDOHANBAIKI drink. " + reconstructed(
         "its size and shape", "assets/drinks.toml"))
     kw.setdefault("tags", ("drink", ds.colours[c].id, ds.shapes[s].id))
-    return t.model(f"drink-{ds.shapes[s].id}", body.parts(), depth, x, z, colour=DRINK_FILL[c], **kw)
+    return t.model(f"drink-{ds.shapes[s].id}", body.parts(), depth, x, z, colour=DRINK_FILL[c],
+                   mass_g=body.mass, **kw)
 
 
 def piece(t: Table, piece_id: str, x: float, z: float, *, tint: int = 0, **kw) -> dict:
@@ -62,7 +63,7 @@ def piece(t: Table, piece_id: str, x: float, z: float, *, tint: int = 0, **kw) -
         "its shape, size and mass", "assets/jutaku_pieces.toml"))
     kw.setdefault("tags", ("piece", p.kind))
     return t.model(f"piece-{piece_id}", [list(part) for part in p.parts], cat.depth, x, z,
-                   colour=WOOD[tint % len(WOOD)], **kw)
+                   colour=WOOD[tint % len(WOOD)], mass_g=p.mass_g, **kw)
 
 
 def architect(t: Table, index: int, x: float, z: float, **kw) -> dict:
@@ -87,13 +88,24 @@ def lot_lines(side: dict) -> list[str]:
             f"¥{int(side['yen']):,}", f"lot: {outlines}"]
 
 
-def lot_face(card: dict, *, white: bool = False):
-    """A lot card's face as drawn for the mod: its blue side, or its white side (`back`)."""
+def lot_face(card: dict, *, white: bool = False, square: bool = False):
+    """A lot card's side as drawn for the mod: its blue side, or its white side (`back`);
+    `square`: as the card is (88 × 88 mm, draw.LOT_PX), its outlines drawn along the bottom, for a
+    card laid square (Tokyo Jutaku, Countdown, Bottle Bonus); else card-shaped (250 × 350 px)."""
     side = card.get("back", card) if white else card
-    return draw.card(card["district"].title(), lot_lines(side),
-                     colour=(250, 250, 250) if white else (210, 226, 246),
-                     band=(110, 110, 110) if white else (50, 90, 170),
-                     footer="Roppongi" if card.get("roppongi") else "")
+    colour, band = ((250, 250, 250), (110, 110, 110)) if white else ((210, 226, 246), (50, 90, 170))
+    footer = "Roppongi" if card.get("roppongi") else ""
+    if square:
+        return draw.lot_card(card["district"].title(), lot_lines(side)[:3],
+                             [(float(a), float(b)) for a, b in side.get("outlines", [])],
+                             colour=colour, band=band, footer=footer)
+    return draw.card(card["district"].title(), lot_lines(side), colour=colour, band=band, footer=footer)
+
+
+def lot_sides(card: dict, *, white: bool = False, square: bool = False):
+    """(the side up, the side down) of a lot card: a card has both its sides drawn, so turning
+    it over shows its other side (Bottle Bonus's black drink: 004:83)."""
+    return lot_face(card, white=white, square=square), lot_face(card, white=not white, square=square)
 
 
 def lot_description(card: dict) -> str:

@@ -92,7 +92,7 @@ def lay_out(match, t: Table) -> None:
                                  "the card's own edge is the lot (004:64, 004:68); any card will do. "
                                  f"{J.lot_description(card)} {J.SIZE_NOTE}", ("lot card", "tower"),
                                  face_down=True))
-        t.snap(x, z, rot)
+        t.snap(x, z, rot, what="lot card")
     J.put_lot_cards(t, entries)
     for i in range(n):
         if tab["built"][i]:

@@ -42,7 +42,7 @@ GZ = 1.5                          # the grid's centre (z)
 #: where on a lot card the buildings stand: this far below its centre (towards White), the
 #: line its face draws the outlines on
 BUILD_DZ = 1.55
-FACE = (250, 350)                 # draw.card's size
+FACE = (250 * draw.CARD_RES, 350 * draw.CARD_RES)   # draw.card's size in pixels
 BUILD_PX = FACE[1] / 2 + BUILD_DZ / CH * FACE[1]
 SEAT_RGB = {"White": (245, 245, 245), "Red": (210, 40, 40), "Yellow": (235, 205, 40), "Green": (40, 160, 60),
             "Blue": (40, 90, 215), "Purple": (140, 50, 170)}
@@ -74,18 +74,22 @@ def white_face(card: dict, blue: bool = False):
     buildings stand (x across the card in mm, 004:37); the blue centre card blue side up."""
     s = lot_face(card, white=not blue).copy()
     if blue:
-        draw.text_block(s, ["unusable (004:99)"], (8, 300, FACE[0] - 16, 30), size=24, colour=(150, 30, 30),
+        r = draw.CARD_RES
+        draw.text_block(s, ["unusable (004:99)"], (8 * r, 300 * r, FACE[0] - 16 * r, 30 * r), size=24 * r,
+                        colour=(150, 30, 30),
                         centre=True)
         return s
     side = card.get("back", card)
     rows = side.get("outlines", [])
-    y, h = int(BUILD_PX) - 22, 44
+    r = draw.CARD_RES
+    y, h = int(BUILD_PX) - 22 * r, 44 * r
     for n, (a, b) in enumerate(rows):
         x0, x1 = int(a / CARD_MM * FACE[0]), int(b / CARD_MM * FACE[0])
         band = (y + n * h // len(rows), h // len(rows))
-        pygame.draw.rect(s, (60, 60, 60), (x0, band[0], max(2, x1 - x0), band[1] - 2), 3)
+        pygame.draw.rect(s, (60, 60, 60), (x0, band[0], max(2, x1 - x0), band[1] - 2), 3 * r)
         if len(rows) > 1:
-            draw.text_block(s, [str(n + 1)], (x0 + 4, band[0], 20, band[1]), size=20, colour=(60, 60, 60))
+            draw.text_block(s, [str(n + 1)], (x0 + 4 * r, band[0], 20 * r, band[1]), size=20 * r,
+                            colour=(60, 60, 60))
     return s
 
 
@@ -192,17 +196,17 @@ def lay_out(match, t: Table) -> None:
         side = "blue side up: it cannot be used (004:99)" if is_blue else "white side up (004:97)"
         faces.append((white_face(card, is_blue), f"lot {r + 1},{c + 1}" + (" (blue, unusable)" if is_blue else ""),
                       f"Row {r + 1}, column {c + 1} of the grid, {side}. " + lot_description(card),
-                      ("lot card",)))
+                      ("lot card",), lot_face(card, white=is_blue)))
         places.append(card_at(k, r, c))
     t.cards(1, "lots", faces, draw.back("TOKYO JUTAKU"), places, scale=LOT_SCALE, locked=True)
     for x, z in places:
-        t.snap(x, z)
+        t.snap(x, z, what="lot card")
     for i in range(k + 1):
         for j in range(k + 1):
             if len([1 for r in (i - 1, i) for c in (j - 1, j) if 0 <= r < k and 0 <= c < k]) > 1:
-                t.snap(*corner_at(k, i, j))
+                t.snap(*corner_at(k, i, j), what="drink")
     for e in all_edges(k):
-        t.snap(*edge_at(k, e))
+        t.snap(*edge_at(k, e), what="claim disc")
 
     # -- bottles on the corners (004:115): only the colour counts; the shapes are dealt here
     used_shapes = {c: 0 for c in colours}
@@ -289,7 +293,7 @@ def lay_out(match, t: Table) -> None:
               description="The build action space (004:123): lay a disc beside the architect marker, then take one "
                           "piece (chosen first, not tried) and build it. " + reconstructed("its colour", OURS),
               tags=("architect", "action space"))
-    t.snap(ax, az)
+    t.snap(ax, az, what="action disc")
 
     # -- the colour cards with their yen, a crate of bottles below each (004:103-105), the
     #    face-down shape card of the price action to their right (004:105, 117)
@@ -308,7 +312,7 @@ def lay_out(match, t: Table) -> None:
                       ("colour card", colour, "action space")))
     t.cards(3, "colour-cards", faces, draw.back("JIDOHANBAIKI"), spots, locked=True)
     for ci, ((x, z), colour) in enumerate(zip(spots, colours)):
-        t.snap(x, z)
+        t.snap(x, z, what=("colour card", "action disc"))
         t.yen_stacks(tab["prices"][ci], [(x, z - 0.75), (x, z + 0.35)], owner=f"the {colour} card")
         cz = row_z - CARD[1] / 2 - 1.5
         t.tile(f"crate-{colour}", draw.square(f"{colour} crate", ds_rgb(ci), ink=_ink(ds_rgb(ci))), x, cz, 2.4, thickness=0.3,
@@ -340,7 +344,7 @@ def lay_out(match, t: Table) -> None:
     t.cards(2, "claim-action", [(lot_face(spare), "the claim action (blue lot card)",
                                  "The claim action space (004:119): lay a disc here, then a claim disc on a free edge "
                                  "and a pyramid on a free card beside it. " + lot_description(spare),
-                                 ("lot card", "action space"))],
+                                 ("lot card", "action space"), lot_face(spare, white=True))],
             draw.back("TOKYO JUTAKU"), [(lx, lz)], scale=LOT_SCALE, locked=True)
     size = (300, 94 + 100 * n)
     board = draw.board("Turn order", [(f"{p + 1}.", (0.05, p / n, 0.9, 1 / n)) for p in range(n)], size=size,
@@ -361,7 +365,7 @@ def lay_out(match, t: Table) -> None:
                             + reconstructed("its look (a METRO disc)", OURS),
                 tags=("order disc", COLOURS[who]))
     for x, z in slots:
-        t.snap(x, z)
+        t.snap(x, z, what="order disc")
     pile_z = bz - bh / 2 - 1.3
     t.yen_stacks(tab["pile"],
                  [(lx - 0.8, pile_z), (lx + 0.8, pile_z), (lx - 0.8, pile_z - 1.6), (lx + 0.8, pile_z - 1.6)],
@@ -406,10 +410,14 @@ def lay_out(match, t: Table) -> None:
             _action_disc(t, who, rgb[who], x, z, "played this round (on which action space, the position "
                                                  "does not say: see the notebook)", rot=rot)
 
-    # -- the seats: yen (004:105), pyramids and discs in hand
+    # -- the seats: yen (004:105), pyramids and discs in hand; the sealed bid (004:111) is
+    #    made in a hidden zone only its seat sees into, and shown by taking it out
     for p in range(n):
         place = seats[p]
         rot = place.at(0, 0)[2]
+        t.secret(p, "sealed bid", f"{place.colour}'s bid for the turn order (004:111): put the yen you bid "
+                                  f"here; only {place.colour} sees it. When everyone has bid, all take "
+                                  "their bids out at once.")
         t.yen_stacks(tab["yen"][p], [place.at(-5.0, 1.2)[:2], place.at(-5.0, 2.7)[:2], place.at(-6.5, 1.9)[:2]],
                owner=place.colour, rot=rot)
         for m in range(in_hand[p]):

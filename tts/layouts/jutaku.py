@@ -31,12 +31,14 @@ from .. import draw
 from ..picture import SEAT_COLOURS
 from ..table import CHIPS, COLOURS, TABLE_Y, LayoutError, Table, reconstructed, seat as seat_at
 from ..units import CARD, CHIP, MM_PER_UNIT, units
-from .common import architect, lot_cards, lot_description, lot_face, lots, piece, table_of
+from .common import architect, lot_cards, lot_description, lot_sides, lots, piece, table_of
 
 #: a lot card's side in TTS units: the cards are square (88 mm, CARD_MM), so TTS's card is
 #: scaled across and along to that square
 LOT = units(CARD_MM)
-LOT_SCALE = (round(LOT / CARD[0], 4), round(LOT / CARD[1], 4))
+#: a lot card's scale: its faces are square (draw.LOT_PX), so TTS makes the card square
+#: (units.CARD: a card takes its sheet's cell shape, its width kept), 88 mm a side
+LOT_SCALE = (round(LOT / CARD[0], 4), round(LOT / CARD[0], 4))
 GAP = 0.3
 STEP = LOT + GAP
 #: the plan's half width (from its centre to the outer edge of the outer cards)
@@ -98,13 +100,19 @@ def card_words(card: dict, white: bool) -> str:
             f"¥{int(side['yen']):,}")
 
 
+def LOT_BACK():
+    """The hidden card's face of a lot-card sheet (never a card's own back: each has its other side)."""
+    return draw.back("Tokyo Jutaku lot", size=(draw.LOT_PX, draw.LOT_PX))
+
+
 def put_lot_cards(t: Table, entries: list[LotCard], deck_id: int = 1) -> list[dict]:
     """The lot cards on the table, each at its place, 88 mm square, the side asked up."""
     if not entries:
         return []
     by_id = {c["id"]: c for c in lots()["cards"]}
-    faces = [(lot_face(by_id[e.card], white=e.white), e.nickname, e.description, e.tags) for e in entries]
-    out = t.cards(deck_id, "lots", faces, draw.back("Tokyo Jutaku lot"), [(e.x, e.z) for e in entries])
+    faces = [(up, e.nickname, e.description, e.tags, down)
+             for e in entries for up, down in [lot_sides(by_id[e.card], white=e.white, square=True)]]
+    out = t.cards(deck_id, "lots", faces, LOT_BACK(), [(e.x, e.z) for e in entries])
     for o, e in zip(out, entries):
         _square(t, o, rot=e.rot, y=e.y, face_down=e.face_down)
     return out
@@ -115,9 +123,9 @@ def box_deck(t: Table, ids: list[str], x: float, z: float, *, nickname: str, why
     """Lot cards not in play, face down in one deck (blue side as their face)."""
     if not ids:
         return None
-    faces = [(lot_face(c), f"{c['district'].title()} ({c['id']})",
-              f"{lot_description(c)} {why} {SIZE_NOTE}", ("lot card", "box")) for c in lot_cards(ids)]
-    d = t.deck(deck_id, "lots-box", faces, draw.back("Tokyo Jutaku lot"), x, z, face_down=True, rot=rot,
+    faces = [(up, f"{c['district'].title()} ({c['id']})", f"{lot_description(c)} {why} {SIZE_NOTE}",
+              ("lot card", "box"), down) for c in lot_cards(ids) for up, down in [lot_sides(c, square=True)]]
+    d = t.deck(deck_id, "lots-box", faces, LOT_BACK(), x, z, face_down=True, rot=rot,
                description=why, tags=("lot card", "box"))
     d["Nickname"] = nickname if d["Name"] == "DeckCustom" else d["Nickname"]
     return _square(t, d)
@@ -334,7 +342,7 @@ def lay_out_plan(match, t: Table, *, game_words: str = "Tokyo Jutaku") -> dict:
             if (r, c) in CENTRE:
                 continue
             x, z = grid_place(r, c)
-            t.snap(x, z, 180.0)
+            t.snap(x, z, 180.0, what="lot card")
             cid = tab["grid"][r][c]
             if cid is None:
                 continue
@@ -368,7 +376,7 @@ def lay_out_plan(match, t: Table, *, game_words: str = "Tokyo Jutaku") -> dict:
     put_lot_cards(t, entries)
     for i in range(n):
         place = seat_at(i, n)
-        t.snap(*place.at(*LOT_AT))
+        t.snap(*place.at(*LOT_AT), what="lot card")
     # the architects: on the plan where they stand, in front of their seat before the start
     for i in range(n):
         place = seat_at(i, n)

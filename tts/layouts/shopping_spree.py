@@ -232,7 +232,7 @@ def lay_out(match, t: Table) -> None:
                        "line to the next dot, 004:205), the double aisles in the middle lead out (004:207). "
                        + reconstructed("the plan of page 24 and the dots of page 19", FLOOR_SOURCE))
     for d in fl.dots:
-        t.snap(*geo.node(d))
+        t.snap(*geo.node(d), what=("architect", "crate"))
     names = sorted(c for c in fl.cards if c != MACHINE)
     faces, places = [], []
     for card in names:
@@ -242,11 +242,11 @@ def lay_out(match, t: Table) -> None:
                       f"Shelf {card}, a TOKYO JUTAKU lot card on the shop floor: {_shelf_words(kind, count, rules)} "
                       f"Source: {src}."
                       + (" " + reconstructed("what lies on it or where", FLOOR_SOURCE) if "reconstructed" in src else ""),
-                      ("lot card", "shelf", card)))
+                      ("lot card", "shelf", card), draw.back(f"Shelf {card}", colour=(110, 110, 110))))
         places.append(geo.cell(*fl.cards[card]))
     t.cards(1, "shelves", faces, draw.back("TOKYO JUTAKU"), places, scale=SCALE, locked=True)
     for x, z in places:
-        t.snap(x, z)
+        t.snap(x, z, what="shelf")
 
     # -- the goods on the shelves, the tuna and crabs on show (004:188-199)
     for card in names:
@@ -330,7 +330,7 @@ def lay_out(match, t: Table) -> None:
         owners.append(colour)
     t.cards(3, "price-cards", faces, draw.back("PRICE"), colour_spots, scale=SCALE, locked=True)
     for (x, z), g in zip(spots + colour_spots, owners):
-        t.snap(x, z)
+        t.snap(x, z, what="price card")
         if g not in tab["prices"]:
             raise LayoutError(f"no price for {g} in this position")
         t.yen_stacks(tab["prices"][g], [(x, z - 0.45), (x, z + 0.75)], owner=f"the {g} card")

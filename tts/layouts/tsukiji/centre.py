@@ -9,7 +9,7 @@ import math
 
 from games.tsukiji.data import BOAT_TYPES, EXTERNAL, FISH
 
-from .placing import fail
+from .placing import PIECES, fail
 from .plan import BOARD_PX
 from .words import STATIC_SPACES, Words
 
@@ -111,7 +111,8 @@ class Centre:
                               for make, n in groups]
                     piece = (length, self.P.boat_depth(boat, length))
                 self.fill(plan, key, frame, width, groups, piece=piece)
-            self.snap_spaces(plan, frame, width, [k for k, _, _ in plan.spaces if k not in ("entry", "facts")])
+            self.snap_spaces(plan, frame, width, [k for k, _, _ in plan.spaces if k not in ("entry", "facts")],
+                                PIECES)
             side = tab["collapsed"].get(mid)
             if side:
                 x, z, rot = frame(width * 0.38, depth * 0.36)

@@ -15,7 +15,7 @@ from ... import draw
 from ...table import CHIP, CHIP_STEP, TABLE_Y, reconstructed
 from ...table import seat as seat_at
 from ..tsukiji_pieces import STATIC, with_alpha
-from .placing import fail
+from .placing import PIECES, fail
 from .plan import Plan
 
 HARBOUR_PX = (1120, 610)
@@ -105,7 +105,8 @@ class Harbours:
         self.t.tile(f"harbour-{colour}", with_alpha(plan.surface(SEAT_TINT.get(colour, draw.PAPER))), hx, hz, HARBOUR_W,
                     rot=hrot, locked=True, nickname=f"{colour}'s harbour", description=desc,
                     tags=("harbour", colour))
-        self.snap_spaces(plan, hf, HARBOUR_W, [k for k, _, _ in plan.spaces if k not in ("upper", "lower")])
+        self.snap_spaces(plan, hf, HARBOUR_W, [k for k, _, _ in plan.spaces if k not in ("upper", "lower")],
+                         PIECES)
         # the berths: covers on those still closed (000:109), boats at the open ones
         if not 1 <= st["berths"] <= len(BERTHS):
             fail(f"{colour} has {st['berths']} open berths")
@@ -241,11 +242,12 @@ class Harbours:
         for o in chips:
             o["Tags"].append(colour)
         if self.tab["hidden"]:
-            self.t.bag(f"{colour}'s yen (hidden money)", chips, x, z, rot=rot, colour=(70, 70, 80),
-                       tags=("hidden yen", colour),
-                       description=f"{colour}'s yen, kept out of sight (hidden money, 000:92): "
-                                   "only its owner looks inside.")
-            return
+            # hidden money (000:92): the chips lie in a hidden zone only their owner sees into
+            mx, mz, _ = sf(-HARBOUR_W / 2 - 0.9 - 2 * (CHIP + 0.15), HARBOUR_Z - 1.4)
+            self.t.zone("FogOfWarTrigger", seat, mx, mz, rot, (5 * (CHIP + 0.15) + 0.4, 3.0, CHIP + 0.8),
+                        nickname=f"{colour}'s yen (hidden money)",
+                        description=f"{colour}'s yen, kept out of sight (hidden money, 000:92): only {colour} "
+                                    "sees how much lies here.")
         values = sorted({o["Value"] for o in chips}, reverse=True)
         height: Counter = Counter()
         for o in chips:

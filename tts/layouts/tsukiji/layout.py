@@ -87,6 +87,10 @@ class Layout(Centre, MarketBoards, Middle, Harbours, UnderWay, Notebook, Placing
         self.lay_centre()
         for seat in range(tab["players"]):
             self.lay_seat(seat)
+            colour = self.colour(seat)
+            self.t.secret(seat, "sealed bid", f"{colour}'s sealed bid in an auction or a barter: put the yen "
+                                              f"you bid here; only {colour} sees it. When every bidder has "
+                                              "bid, all take their bids out at once.")
         self.lay_foreign_boats()
         self.lay_in_progress()
         self.notes()

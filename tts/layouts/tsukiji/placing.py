@@ -17,6 +17,11 @@ def fail(why: str):
     raise LayoutError(f"Tsukiji cannot be laid out for Tabletop Simulator: {why}")
 
 
+#: the pieces that lie on a market's or a harbour's spaces (their component tags): what their
+#: snap points pull in
+PIECES = ("fish token", "barrel", "boat", "licence", "loan", "share")
+
+
 class Placing:
     """Mixed into layout.Layout."""
 
@@ -43,10 +48,11 @@ class Placing:
             for k in range(n):
                 maker(x, z, rot, TABLE_Y + 0.35 + y0 + level * 0.7 + k * 0.1)
 
-    def snap_spaces(self, plan: Plan, frame, width: float, keys) -> None:
+    def snap_spaces(self, plan: Plan, frame, width: float, keys, what) -> None:
+        """A snap point on each of the plan's spaces `keys`, for the pieces `what` (their tags)."""
         for key in keys:
             x, z, rot = frame(*plan.point(key, width))
-            self.t.snap(x, z, rot)
+            self.t.snap(x, z, rot, what=what)
 
     def tokens_groups(self, tokens: dict, *, owner=None, note="", canned=False):
         order = self.kind_order
