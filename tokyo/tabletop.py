@@ -1,4 +1,8 @@
-"""`tokyo tts export` and `tokyo tts picture`: Tabletop Simulator saves from the kiosk's data."""
+"""`tokyo tts export` and `tokyo tts picture`: Tabletop Simulator saves from the kiosk's data.
+
+`tokyo tts export GAME` writes one save for every player count the game allows, laid out in
+TTS by a set-up panel (tts.setup); with --players N, a table ready laid out for N; with
+--from SAVE, a kiosk save as it stands."""
 
 from __future__ import annotations
 
@@ -38,10 +42,27 @@ def _draw(save: Path, png: Path, base_url: str | None) -> Path:
         raise TokyoError(f"{save} cannot be drawn: {type(e).__name__}: {e}") from e
 
 
+def _write_thumbnail(export, out: Path, name: str, base_url: str | None) -> None:
+    """DIR/GAME.png beside the save: TTS shows it in its save list, and a Workshop upload asks
+    for it (docs/tts.md)."""
+    from tts.export import write_file
+    from tts.picture import pygame, thumbnail  # pygame as the drawing sets it up (no banner)
+    try:
+        data = thumbnail(export.save, out, base_url=base_url)
+    except pygame.error as e:
+        raise write_error(out / f"{name}.png", e) from e
+    try:
+        write_file(out / f"{name}.png", data)
+    except OSError as e:
+        raise write_error(out / f"{name}.png", e) from e
+
+
 def _cmd_export(args) -> int:
     from core import games, saves
-    from tts.export import export
+    from tts.export import export, write
+    from tts.setup import build_every_count, note_for
     from tts.table import LayoutError
+    every_count = False
     if args.from_save:
         if args.game or args.players or args.seed is not None or args.option:
             raise TokyoError("--from SAVE takes the game, players, seed and options from the save; "
@@ -56,28 +77,40 @@ def _cmd_export(args) -> int:
             raise TokyoError(f"{args.from_save}: {e}") from e
         note = f"From the save {Path(args.from_save).name}, after {count_words(len(match.log.moves), 'move')}."
     else:
-        if not args.game or args.players is None:
-            raise TokyoError("tokyo tts export needs GAME and --players N (or --from SAVE)")
+        if not args.game:
+            raise TokyoError("tokyo tts export needs GAME (with --players N for one table ready laid out), "
+                             "or --from SAVE")
         game = games.load(args.game)
         options = parse_options(args.option, game.info)
-        try:
-            options = game.info.settle_options(args.players, options)
-        except ValueError as e:
-            raise TokyoError(str(e)) from e
         seed = 1 if args.seed is None else args.seed
-        try:
-            match = game.new(args.players, seed=seed, options=options)
-        except ValueError as e:       # the game refuses the table (who begins beyond the seats)
-            raise TokyoError(str(e)) from e
-        note = f"Set up by the rules for {count_words(args.players, 'player')}, seed {seed}."
+        if args.players is None:
+            every_count = True
+            if args.picture:
+                raise TokyoError("--picture draws a table laid out for one count: give --players N with it")
+        else:
+            try:
+                settled = game.info.settle_options(args.players, options)
+                match = game.new(args.players, seed=seed, options=settled)
+            except ValueError as e:   # a count or option it refuses, or who begins beyond the seats
+                raise TokyoError(str(e)) from e
+            note = note_for(args.players, seed)
     _check_out(args)
+    out = Path(args.out)
     try:
-        e = export(match, Path(args.out), base_url=args.base_url, note=note)
+        if every_count:
+            e = build_every_count(game.info.name, seed, options, base_url=args.base_url, out=out)
+            write(e, out, game.info.name)
+        else:
+            e = export(match, out, base_url=args.base_url, note=note)
     except LayoutError as err:
         raise TokyoError(str(err)) from err
     except OSError as err:
         raise write_error(err.filename2 or err.filename or args.out, err) from err
-    print(f"wrote {e.path} and {count_words(len(e.files), 'file')} under {Path(args.out) / match.game.name}")
+    name = game.info.name if every_count else match.game.name
+    _write_thumbnail(e, out, name, args.base_url)
+    lo, hi = e.save["PlayerCounts"]
+    what = f" (a set-up panel for {lo} to {hi} players: press how many play in TTS)" if every_count else ""
+    print(f"wrote {e.path}{what} and {count_words(len(e.files), 'file')} under {out / name}")
     if args.picture:
         print(f"drew {_draw(e.path, Path(args.picture), args.base_url)}")
     return 0
@@ -99,14 +132,19 @@ def _cmd_picture(args) -> int:
 def register(sub) -> None:
     t = sub.add_parser("tts", help="Tabletop Simulator: export a game as a TTS save (tokyo tts export --help)")
     tsub = t.add_subparsers(dest="tts_command", metavar="COMMAND", required=True)
-    e = tsub.add_parser("export", help="write a TTS save of a game set up for N players (or of a kiosk save)")
+    e = tsub.add_parser("export", help="write a TTS save of a game: one for every player count with a set-up "
+                        "panel, one set up for N players, or a kiosk save")
     e.add_argument("game", nargs="?", help="the game's name, as tokyo list shows it (e.g. tsukiji)")
     e.add_argument("--players", type=whole_number("--players", what=" (how many seats)"), metavar="N",
-                   help="how many seats; each game has its own range (tokyo list)")
+                   help="how many seats, for a table ready laid out; each game has its own range (tokyo "
+                        "list). Without it the save holds every count the game allows: a set-up panel in "
+                        "TTS lays the table out for the count pressed, with a round clock for the games "
+                        "built against the clock")
     e.add_argument("--seed", type=whole_number("--seed", 0, MAX_SEED, span="from 0 to 2**64-1"), default=None,
                    metavar="S", help="the set-up's randomness (default 1): the same seed, the same table")
     e.add_argument("--option", action="append", metavar="NAME=VALUE",
-                   help="one of the game's options (tokyo rules GAME); repeat for more")
+                   help="one of the game's options (tokyo rules GAME); repeat for more. Without --players "
+                        "they hold for every count")
     e.add_argument("--from", dest="from_save", metavar="SAVE",
                    help="lay out a kiosk save as it stands, to go on playing it in TTS")
     e.add_argument("--out", required=True, metavar="DIR",
@@ -115,7 +153,8 @@ def register(sub) -> None:
                    help="where you will upload DIR (e.g. https://example.org/tokyo): the save names "
                         "URL/GAME/images/... instead of file:/// paths into DIR")
     e.add_argument("--picture", metavar="PNG", help="also draw the layout seen from above into PNG (missing "
-                   "folders are made; an existing file is replaced)")
+                   "folders are made; an existing file is replaced); with --players N only, as the save "
+                   "for every count has no table laid out yet")
     e.set_defaults(func=_cmd_export)
     p = tsub.add_parser("picture", help="draw an exported save seen from above")
     p.add_argument("save", help="the GAME.json that tokyo tts export wrote")
