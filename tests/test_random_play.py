@@ -11,9 +11,9 @@ from core.testing import check_random_play, steered_by_bots
 # (random shoppers end by the closing-time house rule; its bots' games by the printed end
 # are in test_shopping_spree.py). The building games
 # (2-25 s a game: every Stop! is a physics verdict): 1 seed here, 30 in the soak.
-# Chocolate Milk and Izakaya: 20 and 30 here, 200 in the soak.
-SEEDS = {"tsukiji": 3, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "izakaya": 30, "shopping_spree": 3,
-         "chocolate_milk": 20}
+# Chocolate Milk and Izakaya: 10 and 12 here (every player count), 200 in the soak.
+SEEDS = {"tsukiji": 3, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "izakaya": 12, "shopping_spree": 3,
+         "chocolate_milk": 10}
 DEFAULT_SEEDS = 200
 # Seeds per test case: the runs are cut into pieces of a few seconds each, so pytest-xdist
 # keeps both workers busy to the end instead of waiting on one long case.
@@ -72,20 +72,29 @@ def test_random_play_soak(name):
             _play(game, players, seed)
 
 
+#: seeds of the option and steered cases here; the soak plays OPTION_SOAK more
+OPTION_SEEDS, OPTION_SOAK = 10, 40
+
+
+@pytest.mark.parametrize("seeds", [pytest.param(range(OPTION_SEEDS), id="quick"),
+                                   pytest.param(range(OPTION_SEEDS, OPTION_SEEDS + OPTION_SOAK), id="soak",
+                                                marks=pytest.mark.soak)])
 @pytest.mark.parametrize("options", [{"refill": "draw"}, {"boxes": 2}])
-def test_random_play_with_chocolate_milk_options(options):
+def test_random_play_with_chocolate_milk_options(options, seeds):
     game = games.load("chocolate_milk")
     for players in (2, 5, 8):
-        for seed in range(25):
+        for seed in seeds:
             check_random_play(game, players, seed, options=options)
 
 
+@pytest.mark.parametrize("seeds", [pytest.param(range(5), id="quick"),
+                                   pytest.param(range(5, 40), id="soak", marks=pytest.mark.soak)])
 @pytest.mark.parametrize("players", range(2, 6))
-def test_izakaya_random_play_steered_by_the_innkeeper(players):
+def test_izakaya_random_play_steered_by_the_innkeeper(players, seeds):
     """Random Izakaya rarely builds high; steered by its bot it builds, claims in lines and
     pours bottles on every corner, and every check still holds."""
     game = games.load("izakaya")
-    for seed in range(10):
+    for seed in seeds:
         check_random_play(game, players, seed, choose=steered_by_bots(game, players))
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import struct
 from collections import Counter
+from functools import lru_cache
 from urllib.parse import unquote, urlparse
 
 from .table import COLOURS
@@ -445,7 +446,14 @@ class Obj:
 
     def concave_parts(self, tolerance: float = 1e-6) -> list[str]:
         """The meshes that are not convex: some face's plane has corners of the same mesh on
-        both of its sides."""
+        both of its sides (worked out once an OBJ: read_obj hands out the same Obj for the
+        same bytes)."""
+        known = self.__dict__.setdefault("_concave", {})
+        if tolerance not in known:
+            known[tolerance] = self._concave_parts(tolerance)
+        return list(known[tolerance])
+
+    def _concave_parts(self, tolerance: float) -> list[str]:
         out = []
         for name, faces in self.groups.items():
             used = sorted({i for f in faces for i in f})
@@ -463,7 +471,10 @@ class Obj:
         return out
 
 
+@lru_cache(maxsize=4096)
 def read_obj(data: bytes) -> Obj:
+    """The OBJ in `data`, read once a process for the same bytes (an export names the same
+    part meshes for every twin, and the next export the same again): not for changing."""
     obj, group = Obj(), "(unnamed)"
     for row in data.decode("utf-8", "replace").splitlines():
         parts = row.split()

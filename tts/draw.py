@@ -203,6 +203,7 @@ def back(title: str, *, size=None, colour: Colour = (60, 90, 150)) -> "pygame.Su
     return s
 
 
+@kept
 def board(title: str, spaces: list[tuple[str, tuple[float, float, float, float]]], *, size=(1200, 800),
           colour: Colour = PAPER, note: str = "") -> "pygame.Surface":
     """A board: the title at the top, and each space as a labelled box at (x, y, w, h) given
@@ -223,6 +224,7 @@ def board(title: str, spaces: list[tuple[str, tuple[float, float, float, float]]
     return s
 
 
+@kept
 def disc(label: str, colour: Colour, *, size: int = 128, ink: Colour = (255, 255, 255)) -> "pygame.Surface":
     """A round token face with a short label (transparent outside the circle)."""
     s = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -232,6 +234,7 @@ def disc(label: str, colour: Colour, *, size: int = 128, ink: Colour = (255, 255
     return s
 
 
+@kept
 def square(label: str, colour: Colour, *, size=(160, 160), ink: Colour = INK) -> "pygame.Surface":
     s = pygame.Surface(size)
     s.fill(colour)
