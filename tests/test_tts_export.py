@@ -439,3 +439,15 @@ def test_an_export_that_would_break_tts_s_rules_writes_nothing(tmp_path, monkeyp
     with pytest.raises(LayoutError, match=r"would break TTS's rules .*within 4096"):
         export.export(m, tmp_path / "out")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("name,players", [(n, p) for n, p in every_count_export() if n != "tsukiji"])
+def test_every_lot_card_has_its_own_back(tmp_path_factory, name, players):
+    """Turning a lot card over shows its other side (Bottle Bonus's black drink: 004:83): every
+    lot card's sheet has a sheet of backs in the same places (UniqueBack), not one back for all."""
+    save = table_for(name, players, tmp_path_factory)
+    cards = [o for o in objects(save) if o["Name"] == "CardCustom" and "lot card" in o["Tags"]]
+    assert cards
+    for c in cards:
+        deck = c["CustomDeck"][str(c["CardID"] // 100)]
+        assert deck["UniqueBack"] is True and deck["BackURL"] != deck["FaceURL"], c["Nickname"]
