@@ -5,14 +5,14 @@ import pytest
 from core import games
 from core.testing import check_random_play, steered_by_bots
 
-# Tsukiji: 2 seeds here (about 1-2 s each; the expansion has its own random play in
-# test_tsukiji_random.py); 200 in the soak (test_tsukiji_random.py, -m soak). The Shopping
+# Tsukiji: 1 seed here (about 1-2 s each; the expansion, its variants and the options have
+# their own random play at every count in test_tsukiji_random.py); 200 in the soak (test_tsukiji_random.py, -m soak). The Shopping
 # Spree: 2 here (1-2 s a game at 5-6 players), 200 in the soak
 # (random shoppers end by the closing-time house rule; its bots' games by the printed end
 # are in test_shopping_spree.py). The building games
 # (2-25 s a game: every Stop! is a physics verdict): 1 seed here, 30 in the soak.
 # Chocolate Milk and Izakaya: 10 and 12 here (every player count), 200 in the soak.
-SEEDS = {"tsukiji": 2, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "izakaya": 12, "shopping_spree": 2,
+SEEDS = {"tsukiji": 1, "jutaku": 1, "bottle_bonus": 1, "countdown": 1, "izakaya": 12, "shopping_spree": 2,
          "chocolate_milk": 10}
 DEFAULT_SEEDS = 200
 # Seeds per test case: the runs are cut into pieces of a few seconds each, so pytest-xdist
