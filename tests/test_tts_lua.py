@@ -199,6 +199,9 @@ def test_tts_lua_the_script_compiles_in_lua_52():
 
 @pytest.mark.parametrize("name", GAMES)
 def test_tts_lua_every_count_lays_out_as_the_export_does(name):
+    """Every count's button spawns that count's export, object for object, with its snap
+    points, seats and notebook; every count shares one folder of files; nothing lands on the
+    panel."""
     exports = exports_of(name)
     info = games.load(name).info
     assert exports and min(exports) == info.min_players
@@ -233,10 +236,12 @@ def test_tts_lua_every_count_lays_out_as_the_export_does(name):
         assert not any(label.endswith(" players") for label in table.buttons()), "a table is laid out once"
         table.g[f"lay_out_for_{n}"](table.panel(), "White", False)
         assert len(table.g.spawned) == len(want), "laid out twice"
+    # the game's every-count checks here, where its counts' exports are built (one worker builds them)
+    every_count_shares_its_files(name)
+    the_panel_lies_clear_of_every_count(name)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_tts_lua_every_count_shares_its_files(name):
+def every_count_shares_its_files(name):
     """One file name, one file: the save's objects name files, and each count must draw a
     file of a name as the others do (otherwise the every-count save is refused)."""
     exports = exports_of(name)
@@ -366,8 +371,7 @@ def _apart(p, q) -> bool:
     return False
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_tts_lua_the_panel_lies_clear_of_every_count(name):
+def the_panel_lies_clear_of_every_count(name):
     """Nothing any count lays out lands on the panel: the seats' zones by their outline,
     everything else by its centre with a margin."""
     panel = _corners(*setup.PANEL_AT, *setup.PANEL_SIZE, 0.0)
