@@ -169,12 +169,9 @@ def awkward(rng: Rng, cat) -> Building | None:
         where = rng.below(4)
         x = lo if where == 0 else lo + spare if where == 1 else lo + round(spare * rng.below(10001) / 10000, 6)
         x = min(x, hi - total)
-        start = x
-        for s in row:
-            out.append(Placement(s.piece, round(x, 6), round(y, 6), s.rotation, s.flip, k))
-            used.add(s.piece)
-            x += s.w
-        lo, hi = start, start + total
+        out += A.lay_row(row, x, y, k)
+        used.update(s.piece for s in row)
+        lo, hi = x, x + total
         y += row[0].h if not top else 0.0
     return Building(Lot(((0.0, float(width)),)), 0, out, pieces=cat)
 

@@ -116,21 +116,25 @@ def _encode_png(surface: "pygame.Surface") -> bytes:
             + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b""))
 
 
+def wrap(words: list[str], f: "pygame.font.Font", width: int) -> list[str]:
+    """The words in rows no wider than `width` in font `f`, as many on a row as fit (a word
+    wider than the width on a row of its own); the last row always, even when empty."""
+    out, row = [], ""
+    for word in words:
+        trial = f"{row} {word}".strip()
+        if f.size(trial)[0] <= width or not row:
+            row = trial
+        else:
+            out.append(row)
+            row = word
+    return out + [row]
+
+
 def text_block(surface, lines, rect, *, size: int = 28, colour: Colour = INK, centre: bool = False) -> None:
     """Lines of text, wrapped to the rect's width and cut at its bottom."""
     x, y, w, h = rect
     f = font(size)
-    out = []
-    for line in lines:
-        words, row = str(line).split(" "), ""
-        for word in words:
-            trial = f"{row} {word}".strip()
-            if f.size(trial)[0] <= w or not row:
-                row = trial
-            else:
-                out.append(row)
-                row = word
-        out.append(row)
+    out = [row for line in lines for row in wrap(str(line).split(" "), f, w)]
     step = f.get_linesize()
     for i, row in enumerate(out):
         if (i + 1) * step > h:

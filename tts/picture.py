@@ -241,15 +241,8 @@ def _wrap(text: str, f: "pygame.font.Font", width: int) -> list[str]:
 
 
 def _greedy(text: str, f: "pygame.font.Font", width: int) -> list[str]:
-    out, row = [], ""
-    for word in text.split():
-        trial = f"{row} {word}".strip()
-        if f.size(trial)[0] <= width or not row:
-            row = trial
-        else:
-            out.append(row)
-            row = word
-    return out + ([row] if row else [])
+    rows = draw.wrap(text.split(), f, width)
+    return [] if rows == [""] else rows
 
 
 def bag_words(o: dict) -> list[str]:

@@ -270,13 +270,20 @@ def _arrange(bounds, split, supply, shapes, rng) -> list[Placement] | None:
         u = (rng.below(101) + rng.below(101)) / 200.0
         x = lo + math.floor(spare * u * 2 + EPS) / 2
         x = min(x, hi - width)
-        start = x
-        for s in row:
-            out.append(Placement(s.piece, round(x, 6), round(y, 6), s.rotation, s.flip, k))
-            used.add(s.piece)
-            x += s.w
-        lo, hi = start, start + width
+        out += lay_row(row, x, y, k)
+        used.update(s.piece for s in row)
+        lo, hi = x, x + width
         y += row[0].h if k < floors else 0.0
+    return out
+
+
+def lay_row(row, x: float, y: float, floor: int) -> list[Placement]:
+    """A row of shapes on `floor`, side by side from x at height y, placed to 6 decimals (as
+    statics check them: stability.surely_stands)."""
+    out = []
+    for s in row:
+        out.append(Placement(s.piece, round(x, 6), round(y, 6), s.rotation, s.flip, floor))
+        x += s.w
     return out
 
 
